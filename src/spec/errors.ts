@@ -1,0 +1,95 @@
+/**
+ * Error classes. Every error carries a stable `code` and a `hint` telling a
+ * person what to do; the CLI prints `message` and `hint` and exits non-zero.
+ */
+
+/** Base class of quorum's errors. */
+export class QuorumError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+
+  constructor(code: string, message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.hint = options.hint;
+  }
+}
+
+/** A dataset row or field that does not match its format. Names file, line and field. */
+export class DatasetFormatError extends QuorumError {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly field: string | undefined;
+
+  constructor(file: string, line: number | undefined, field: string | undefined, expected: string, hint?: string) {
+    const where = [file, line === undefined ? undefined : `line ${line}`, field === undefined ? undefined : `field "${field}"`]
+      .filter((part) => part !== undefined)
+      .join(', ');
+    super('DATASET_FORMAT', `${where}: ${expected}`, { hint });
+    this.file = file;
+    this.line = line;
+    this.field = field;
+  }
+}
+
+/** A configuration value (flag, spec string, run file) that cannot be used. */
+export class ConfigError extends QuorumError {
+  constructor(message: string, hint?: string) {
+    super('CONFIG', message, { hint });
+  }
+}
+
+/** Why a backend call failed; decides whether retrying can help. */
+export type BackendFailure =
+  | 'rate-limited'
+  | 'server-error'
+  | 'timeout'
+  | 'connection'
+  | 'bad-request'
+  | 'auth'
+  | 'malformed-output'
+  | 'cache-miss'
+  | 'unavailable'
+  | 'aborted';
+
+/** A chat backend call that failed. */
+export class BackendError extends QuorumError {
+  readonly failure: BackendFailure;
+  readonly status: number | undefined;
+  /** Delay the server asked for (Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  readonly backendId: string;
+
+  constructor(
+    backendId: string,
+    failure: BackendFailure,
+    message: string,
+    options: { status?: number; retryAfterMs?: number; hint?: string; cause?: unknown } = {},
+  ) {
+    super(`BACKEND_${failure.toUpperCase().replace(/-/g, '_')}`, `${backendId}: ${message}`, options);
+    this.failure = failure;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+    this.backendId = backendId;
+  }
+
+  /** True when the same call may succeed later (429, 5xx, timeouts, resets). */
+  get retryable(): boolean {
+    return this.failure === 'rate-limited' || this.failure === 'server-error' || this.failure === 'timeout' || this.failure === 'connection';
+  }
+}
+
+/** A stored object that is missing or cannot be read. */
+export class StoreError extends QuorumError {
+  constructor(message: string, hint?: string, cause?: unknown) {
+    super('STORE', message, { hint, cause });
+  }
+}
+
+/** Turns any thrown value into a message and a hint for a person. */
+export function describeError(error: unknown): { code: string; message: string; hint: string | undefined } {
+  if (error instanceof QuorumError) return { code: error.code, message: error.message, hint: error.hint };
+  if (error instanceof Error) return { code: 'INTERNAL', message: error.message, hint: undefined };
+  return { code: 'INTERNAL', message: String(error), hint: undefined };
+}

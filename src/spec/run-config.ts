@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Decoding settings of an agent (see `Decoding`). */
+export const decodingSchema = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().gt(0).max(1).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  stop: z.array(z.string()).optional(),
+});
+
+/** One agent as resolved and stored in the run. */
+export const agentConfigSchema = z.object({
+  /** Neutral display name (Agent A, Agent B, …) unless configured. */
+  name: z.string().min(1),
+  /** Backend spec string with secrets removed (e.g. `openai:qwen2.5@http://host:8000/v1`). */
+  backend: z.string().min(1),
+  /** Role or persona text placed after the shared prompt prefix. */
+  persona: z.string().optional(),
+  decoding: decodingSchema,
+});
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+/** The full resolved configuration of a run, stored with it so it can be rebuilt. */
+export const runConfigSchema = z.object({
+  /** Protocol name (preset) and every resolved parameter. */
+  protocol: z.object({ name: z.string(), preset: z.string(), params: z.record(z.string(), z.unknown()) }),
+  agents: z.array(agentConfigSchema).min(1),
+  judge: agentConfigSchema.optional(),
+  dataset: z.object({
+    name: z.string(),
+    /** Path as given by the user (or `builtin:<name>`). */
+    path: z.string(),
+    limit: z.number().int().positive().optional(),
+    /** Question ids in run order. */
+    questionIds: z.array(z.string()),
+    /** SHA-256 of the loaded questions, to detect a changed file on resume. */
+    contentHash: z.string(),
+  }),
+  seeds: z.array(z.number().int().nonnegative()).min(1),
+  concurrency: z.number().int().positive(),
+  /** Audit settings, filled by later passes (embedding and NLI specs, τ). */
+  audit: z.record(z.string(), z.unknown()).optional(),
+  /** quorum version and trace version that produced the run. */
+  codeVersion: z.string(),
+  traceVersion: z.literal(1),
+});
+export type RunConfig = z.infer<typeof runConfigSchema>;

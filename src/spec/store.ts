@@ -1,0 +1,127 @@
+import type { FinishReason, StructuredMode, Usage } from './chat.js';
+import type { RunConfig } from './run-config.js';
+import type { TraceEvent } from './trace.js';
+
+/** Lifecycle of a run. `interrupted` runs can be resumed. */
+export type RunStatus = 'running' | 'done' | 'interrupted';
+
+/** A stored run. */
+export interface RunRecord {
+  id: string;
+  /** ISO time. */
+  createdAt: string;
+  status: RunStatus;
+  config: RunConfig;
+}
+
+/** A run with its unit counts, for listings. */
+export interface RunListing extends RunRecord {
+  units: UnitCounts;
+}
+
+/** Lifecycle of a unit. `failed` units finished without a final answer. */
+export type UnitStatus = 'pending' | 'done' | 'failed';
+
+/** Units per status. */
+export type UnitCounts = Record<UnitStatus, number> & { total: number };
+
+/** The key that makes a unit unique within a run. */
+export interface UnitKey {
+  questionId: string;
+  protocol: string;
+  seed: number;
+}
+
+/**
+ * What a finished unit looks like at a glance, derived from its events by
+ * `summarizeUnit` (a pure function) and stored for fast listings.
+ */
+export interface UnitSummary {
+  /** Final answer value, or null when unparsed/ambiguous/failed. */
+  answer: string | null;
+  answerStatus: 'ok' | 'unparsed' | 'ambiguous' | 'none';
+  gold: string | null;
+  correct: boolean | null;
+  /** All agents' final answers equal and parseable. */
+  unanimous: boolean;
+  /** Each agent's parsed answer per round (null: unparsed, absent round: muted). */
+  answersByRound: Record<string, Array<string | null>>;
+  roundsRun: number;
+  calls: number;
+  cacheHits: number;
+  usage: Usage;
+  costUsd: number | null;
+  /** Sum of call latencies in milliseconds. */
+  latencyMs: number;
+  errors: number;
+}
+
+/** A stored unit. */
+export interface UnitRecord extends UnitKey {
+  id: string;
+  runId: string;
+  status: UnitStatus;
+  summary: UnitSummary | null;
+  finishedAt: string | null;
+}
+
+/** A finished unit, ready to store in one transaction. */
+export interface UnitResult {
+  status: Exclude<UnitStatus, 'pending'>;
+  events: TraceEvent[];
+  summary: UnitSummary;
+  finishedAt: string;
+}
+
+/** A cached completion (content-addressed, DESIGN §8). */
+export interface CachedCompletion {
+  text: string;
+  json?: unknown;
+  usage: Usage;
+  finishReason: FinishReason;
+  model: string;
+  costUsd: number | null;
+  structured?: StructuredMode;
+}
+
+/** Filters for listing units. */
+export interface UnitQuery {
+  status?: UnitStatus;
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * Durable storage of runs, units, trace events and the completion cache.
+ * Implementations: SQLite (default) and PostgreSQL; one shared test suite
+ * (test/store/store-suite.ts) runs against every implementation.
+ */
+export interface TraceStore {
+  readonly kind: string;
+  /** Creates the run. Throws `StoreError` when the id exists. */
+  createRun(run: RunRecord): Promise<void>;
+  getRun(id: string): Promise<RunRecord | undefined>;
+  /** Runs, newest first, with unit counts. */
+  listRuns(): Promise<RunListing[]>;
+  setRunStatus(id: string, status: RunStatus): Promise<void>;
+  /** Plans units; keys already present are kept as they are. Returns the unit ids in key order. */
+  addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]>;
+  listUnits(runId: string, query?: UnitQuery): Promise<UnitRecord[]>;
+  getUnit(unitId: string): Promise<UnitRecord | undefined>;
+  countUnits(runId: string): Promise<UnitCounts>;
+  /**
+   * Stores a finished unit's events and summary atomically. Returns false
+   * (and changes nothing) when the unit was already finished: every unit is
+   * stored exactly once.
+   */
+  completeUnit(unitId: string, result: UnitResult): Promise<boolean>;
+  /** The unit's events in order (empty for pending units). */
+  getEvents(unitId: string): Promise<TraceEvent[]>;
+  getCompletion(key: string): Promise<CachedCompletion | undefined>;
+  /** Stores a completion; an existing key keeps its first value. */
+  putCompletion(key: string, value: CachedCompletion): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The deterministic id of a unit: the same key always gives the same id. */
+export type UnitIdFunction = (runId: string, key: UnitKey) => string;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { parsedAnswerSchema, parsedTurnSchema } from './answer.js';
+
+/**
+ * Trace v1: the typed events of one unit, in order. Every field a metric,
+ * report or the viewer reads lives here; see docs/trace-format.md.
+ */
+export const TRACE_VERSION = 1 as const;
+
+export const usageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  cachedPromptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+});
+
+const messageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
+
+/** A reference to one turn: who spoke in which round (and which draft). */
+export const turnRefSchema = z.object({ agent: z.string(), round: z.number().int().nonnegative(), draft: z.number().int().nonnegative().optional() });
+export type TurnRef = z.infer<typeof turnRefSchema>;
+
+/** Cost and provenance fields shared by every event that records a model call. */
+const callFields = {
+  /** Backend id (no secrets). */
+  backend: z.string(),
+  usage: usageSchema,
+  latencyMs: z.number().nonnegative(),
+  cacheHit: z.boolean(),
+  costUsd: z.number().nonnegative().nullable(),
+  attempts: z.number().int().positive(),
+  finishReason: z.enum(['stop', 'length', 'other']),
+  /** The exact messages sent. */
+  messages: z.array(messageSchema),
+  /** The raw reply text. */
+  text: z.string(),
+  /** How structured output was enforced, when requested. */
+  structured: z.enum(['native', 'grammar', 'tolerant', 'repaired']).optional(),
+} as const;
+
+/** One agent producing one message in one round. */
+export const turnEventSchema = z.object({
+  type: z.literal('turn'),
+  agent: z.string(),
+  round: z.number().int().nonnegative(),
+  /** Draft index when the protocol asks for several drafts (0 otherwise). */
+  draft: z.number().int().nonnegative().default(0),
+  /** Position in the round's speaking order (0-based). */
+  position: z.number().int().nonnegative(),
+  /** The turns whose messages were shown to the agent (visibility edges), in presentation order. */
+  saw: z.array(turnRefSchema),
+  /** Seed used for this call. */
+  seed: z.number().int().nonnegative(),
+  parsed: parsedTurnSchema,
+  ...callFields,
+});
+
+/** Answers counted at the end of a round or of the unit. */
+export const voteEventSchema = z.object({
+  type: z.literal('vote'),
+  round: z.number().int().nonnegative(),
+  /** Each counted agent's current answer (null when unparsed or ambiguous). */
+  answers: z.record(z.string(), z.string().nullable()),
+  /** Votes per answer value. */
+  tally: z.record(z.string(), z.number().int().nonnegative()),
+  /** The winning answer, or null when no agent gave a parseable answer. */
+  winner: z.string().nullable(),
+  /** True when all counted agents gave the same parseable answer. */
+  unanimous: z.boolean(),
+  /** Present when the top count was tied: the tied values, the seed and the drawn value. */
+  tieBreak: z.object({ tied: z.array(z.string()), seed: z.number().int().nonnegative(), drawn: z.string() }).optional(),
+});
+
+/** A judge's ranking of a round's contributions. */
+export const judgeRankEventSchema = z.object({
+  type: z.literal('judge-rank'),
+  round: z.number().int().nonnegative(),
+  judge: z.string(),
+  /** Agents (or `agent#draft`) from best to worst. */
+  ranking: z.array(z.string()),
+  rationale: z.string(),
+  /** Ties the judge left, broken by a seeded draw. */
+  tieBreak: z.object({ seed: z.number().int().nonnegative(), tied: z.array(z.array(z.string())) }).optional(),
+  seed: z.number().int().nonnegative(),
+  ...callFields,
+});
+
+/** An agent sitting out a round. */
+export const muteEventSchema = z.object({
+  type: z.literal('mute'),
+  round: z.number().int().nonnegative(),
+  agent: z.string(),
+  reason: z.string(),
+});
+
+/** One entry appended to a shared log (DeALOG). */
+export const logEntryEventSchema = z.object({
+  type: z.literal('log-entry'),
+  seq: z.number().int().nonnegative(),
+  round: z.number().int().nonnegative(),
+  agent: z.string(),
+  entryType: z.enum(['LOOKUP', 'QUOTE', 'VISUAL', 'SUMMARY', 'ANSWER', 'FLAG', 'OK']),
+  content: z.string(),
+  meta: z.record(z.string(), z.unknown()),
+  /** False when provenance checks rejected the entry (kept for the record, not shown to agents). */
+  accepted: z.boolean(),
+  rejection: z.string().optional(),
+});
+
+/** A verifier's verdict. */
+export const verifyEventSchema = z.object({
+  type: z.literal('verify'),
+  round: z.number().int().nonnegative(),
+  verdict: z.enum(['OK', 'FLAG']),
+  /** What was checked and what failed. */
+  checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string().optional() })),
+});
+
+/** The unit's final answer. */
+export const finalEventSchema = z.object({
+  type: z.literal('final'),
+  answer: parsedAnswerSchema,
+  /** The gold answer as text, or null when the question has none. */
+  gold: z.string().nullable(),
+  /** Whether the answer is correct; null when there is no gold to compare with. */
+  correct: z.boolean().nullable(),
+  /** How the answer was aggregated (`majority`, `judge`, `mean`, `median`, `single`). */
+  aggregate: z.string(),
+  /** Rounds actually run (round 0 counts as one). */
+  roundsRun: z.number().int().nonnegative(),
+  /** True when the run stopped before its last round because agents agreed. */
+  stoppedEarly: z.boolean(),
+});
+
+/** A failure inside the unit. The run goes on. */
+export const errorEventSchema = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+  hint: z.string().optional(),
+  agent: z.string().optional(),
+  round: z.number().int().nonnegative().optional(),
+});
+
+/** Any trace v1 event, without its envelope. */
+export const traceEventBodySchema = z.discriminatedUnion('type', [
+  turnEventSchema,
+  voteEventSchema,
+  judgeRankEventSchema,
+  muteEventSchema,
+  logEntryEventSchema,
+  verifyEventSchema,
+  finalEventSchema,
+  errorEventSchema,
+]);
+export type TraceEventBody = z.infer<typeof traceEventBodySchema>;
+export type TraceEventInput = z.input<typeof traceEventBodySchema>;
+
+/** The envelope every stored event has: version, order in the unit, time. */
+export const traceEventSchema = z.intersection(
+  z.object({
+    v: z.literal(TRACE_VERSION),
+    /** 0-based position in the unit's event list. */
+    seq: z.number().int().nonnegative(),
+    /** ISO time from the injected clock. */
+    at: z.string(),
+  }),
+  traceEventBodySchema,
+);
+export type TraceEvent = z.infer<typeof traceEventSchema>;
+
+export type TurnEvent = z.infer<typeof turnEventSchema>;
+export type VoteEvent = z.infer<typeof voteEventSchema>;
+export type JudgeRankEvent = z.infer<typeof judgeRankEventSchema>;
+export type MuteEvent = z.infer<typeof muteEventSchema>;
+export type LogEntryEvent = z.infer<typeof logEntryEventSchema>;
+export type VerifyEvent = z.infer<typeof verifyEventSchema>;
+export type FinalEvent = z.infer<typeof finalEventSchema>;
+export type ErrorEvent = z.infer<typeof errorEventSchema>;
+export type TraceEventType = TraceEventBody['type'];
+
+/** Narrows a list of events to one type. */
+export function eventsOfType<T extends TraceEventType>(events: readonly TraceEvent[], type: T): Array<TraceEvent & { type: T }> {
+  return events.filter((event): event is TraceEvent & { type: T } => event.type === type);
+}
