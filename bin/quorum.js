@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-import('../dist/cli/main.js').then((cli) => cli.main(process.argv)).catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+import('../dist/cli/main.js')
+  .then((cli) => cli.main(process.argv))
+  .catch((error) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error('hint: if dist/ is missing, run `npm run build` (npm ci does it for you)');
+    process.exitCode = 1;
+  });

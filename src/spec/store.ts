@@ -44,7 +44,7 @@ export interface UnitSummary {
   correct: boolean | null;
   /** All agents' final answers equal and parseable. */
   unanimous: boolean;
-  /** Each agent's parsed answer per round (null: unparsed, absent round: muted). */
+  /** Each agent's parsed answer per round (null: unparsed, ambiguous, or the agent did not speak). */
   answersByRound: Record<string, Array<string | null>>;
   roundsRun: number;
   calls: number;

@@ -1,0 +1,112 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { BackendError } from '../../spec/errors.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** What the classifier needs to know besides the error itself. */
+export interface ClassifyContext {
+  backendId: string;
+  baseUrl: string;
+  /** Environment variable the API key comes from (named in auth hints). */
+  keyEnv: string;
+  /** Whether that variable was set when the backend was created. */
+  keyPresent: boolean;
+  /** Values that must never appear in messages (the API key). */
+  secrets: readonly string[];
+  /** Our own per-attempt timer fired. */
+  timedOut: boolean;
+  /** The caller's signal aborted the call. */
+  aborted: boolean;
+  now?: () => number;
+}
+
+/**
+ * Turns anything the OpenAI client throws into a `BackendError` whose
+ * `failure` decides retrying:
+ *
+ * - 429 → `rate-limited` (with the server's Retry-After); 5xx, 409 → `server-error`;
+ *   408 and timeouts → `timeout`; resets/refused connections → `connection`;
+ *   401/403 → `auth`; other 4xx → `bad-request`.
+ * - A 2xx body that is not valid JSON → `server-error`: a proxy or an
+ *   overloaded server cut the body, and the same request usually succeeds.
+ *
+ * Server messages are scrubbed of the key: OpenAI echoes part of a wrong key
+ * back in its 401 message. Errors that are none of these are returned as they
+ * are (they are bugs, not backend failures).
+ */
+export function classifyOpenAiError(error: unknown, context: ClassifyContext): unknown {
+  const { backendId } = context;
+  if (error instanceof BackendError) return error;
+  const clean = (text: string) => redactSecrets(text, context.secrets);
+  if (context.timedOut || error instanceof APIConnectionTimeoutError) {
+    return new BackendError(backendId, 'timeout', 'no complete reply within the per-attempt timeout', {
+      hint: 'the server may be overloaded or the reply long; raise the timeout with #timeout-ms=<ms> in the backend spec',
+      cause: error,
+    });
+  }
+  if (context.aborted || error instanceof APIUserAbortError) {
+    return new BackendError(backendId, 'aborted', 'the call was cancelled', { cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    const code = causeCode(error);
+    return new BackendError(backendId, 'connection', `connection failed${code === undefined ? '' : ` (${code})`}`, {
+      hint: `is the server running and reachable at ${context.baseUrl}?`,
+      cause: error,
+    });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const message = clean(error.message);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(error.headers, context.now);
+      return new BackendError(backendId, 'rate-limited', message, {
+        status,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        hint: 'lower the concurrency, or wait for the rate limit or quota to reset',
+        cause: error,
+      });
+    }
+    if (status === 401 || status === 403) {
+      const keyState = context.keyPresent ? `the key in ${context.keyEnv} was refused` : `${context.keyEnv} is not set`;
+      return new BackendError(backendId, 'auth', message, {
+        status,
+        hint: `${keyState}: set ${context.keyEnv} to a valid API key for ${context.baseUrl}, or name another variable with #key-env=VAR in the backend spec`,
+      });
+    }
+    if (status === 408) return new BackendError(backendId, 'timeout', message, { status, cause: error });
+    if (status >= 500 || status === 409) {
+      return new BackendError(backendId, 'server-error', message, { status, hint: 'the server failed; the call is retried', cause: error });
+    }
+    const hint =
+      status === 404
+        ? `check the model name and that the base URL ${context.baseUrl} is the API root (it usually ends in /v1)`
+        : 'the server refused the request; check the model name and decoding settings';
+    return new BackendError(backendId, 'bad-request', message, { status, hint });
+  }
+  if (error instanceof SyntaxError) {
+    return new BackendError(backendId, 'server-error', `the server sent a reply that is not valid JSON (${clean(error.message)})`, {
+      hint: 'a proxy or an overloaded server cut the reply; the call is retried',
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/** Replaces secrets and anything shaped like an API key with `***`. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) result = result.split(secret).join('***');
+  }
+  return result.replace(/\b(sk|rk|pk)-[A-Za-z0-9_*.-]{4,}/g, '***');
+}
+
+/** The first system error code (`ECONNRESET`, `UND_ERR_SOCKET`, …) in an error's cause chain. */
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

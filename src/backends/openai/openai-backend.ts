@@ -1,0 +1,292 @@
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import {
+  addUsage,
+  ZERO_USAGE,
+  type ChatBackend,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type Decoding,
+  type FinishReason,
+  type ResponseFormat,
+  type StructuredMode,
+  type Usage,
+} from '../../spec/chat.js';
+import { BackendError } from '../../spec/errors.js';
+import { formatBackendSpec, type OpenAiSpec } from '../backend-spec.js';
+import { checkJsonSchema } from './check-json-schema.js';
+import { classifyOpenAiError } from './classify-openai-error.js';
+import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
+import { parseTolerantJson } from './tolerant-json.js';
+
+/** Default per-attempt timeout: long replies from small local servers take minutes. */
+export const DEFAULT_OPENAI_TIMEOUT_MS = 300_000;
+
+/** Options of the OpenAI-compatible backend. */
+export interface OpenAiBackendOptions {
+  /** Where the API key is read from; defaults to `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Per-attempt timeout in milliseconds; a `#timeout-ms=` in the spec wins. */
+  timeoutMs?: number;
+  /** A fetch implementation (proxies, tests); defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Monotonic clock for latency, in milliseconds; defaults to `performance.now`. */
+  now?: () => number;
+}
+
+/** What the backend has learned about the server's JSON-schema support. */
+export type NativeSchemaSupport = 'unknown' | 'supported' | 'unsupported';
+
+interface RawReply {
+  text: string;
+  finishReason: FinishReason;
+  model: string;
+}
+
+/** Counts calls and tokens across the HTTP calls of one `complete`. */
+interface CallTally {
+  attempts: number;
+  usage: Usage;
+}
+
+type Interpretation = { ok: true; value: unknown; exact: boolean } | { ok: false; problem: string };
+
+/**
+ * A backend for any OpenAI-compatible chat completions server (vLLM, Ollama,
+ * llama.cpp server, LM Studio, TGI, OpenAI). It makes exactly one HTTP
+ * attempt per call (the client's own retries are off: `retryMiddleware`
+ * retries, so attempts are counted in one place) and classifies failures
+ * into `BackendError`s.
+ *
+ * Structured output: `json_schema` response format first; when the server
+ * refuses it, the schema goes into the system message and the reply is
+ * parsed tolerantly; a reply that still does not parse or match gets one
+ * repair call, then `malformed-output`.
+ */
+export class OpenAiBackend implements ChatBackend {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = 'openai';
+  readonly modelId: string;
+  readonly id: string;
+  readonly baseUrl: string;
+  readonly keyEnv: string;
+  // Private (#) so that neither JSON.stringify nor util.inspect of the backend shows the key.
+  readonly #client: OpenAI;
+  readonly #secrets: string[];
+  readonly #keyPresent: boolean;
+  readonly #timeoutMs: number;
+  readonly #now: () => number;
+  #nativeSchemas: NativeSchemaSupport = 'unknown';
+  readonly #rejectedSchemas = new Set<string>();
+  // Newer OpenAI models refuse `max_tokens`; most other servers only know it.
+  #maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+
+  constructor(spec: OpenAiSpec, options: OpenAiBackendOptions = {}) {
+    const env = options.env ?? process.env;
+    const key = env[spec.keyEnv];
+    this.modelId = spec.model;
+    this.id = formatBackendSpec(spec);
+    this.baseUrl = spec.baseUrl;
+    this.keyEnv = spec.keyEnv;
+    this.#keyPresent = key !== undefined && key !== '';
+    this.#secrets = this.#keyPresent ? [key!] : [];
+    this.#timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    this.#now = options.now ?? (() => performance.now());
+    this.#client = new OpenAI({
+      // Local servers usually need no key; a placeholder keeps the client from refusing to start,
+      // and a 401 then names the variable to set.
+      apiKey: this.#keyPresent ? key! : 'not-set',
+      baseURL: spec.baseUrl,
+      maxRetries: 0,
+      timeout: this.#timeoutMs,
+      organization: env['OPENAI_ORG_ID'] ?? null,
+      project: env['OPENAI_PROJECT_ID'] ?? null,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+  }
+
+  /** Whether the server has accepted or refused `json_schema` response formats so far. */
+  get nativeSchemaSupport(): NativeSchemaSupport {
+    return this.#nativeSchemas;
+  }
+
+  async complete(request: ChatRequest): Promise<ChatResponse> {
+    const started = this.#now();
+    const tally: CallTally = { attempts: 0, usage: ZERO_USAGE };
+    const format = request.responseFormat;
+    const respond = (reply: RawReply, extra: { json?: unknown; structured?: StructuredMode } = {}): ChatResponse => ({
+      text: reply.text,
+      ...extra,
+      usage: tally.usage,
+      latencyMs: Math.max(0, this.#now() - started),
+      finishReason: reply.finishReason,
+      model: reply.model,
+      cacheHit: false,
+      costUsd: null,
+      attempts: tally.attempts,
+    });
+
+    if (format === undefined) return respond(await this.#call(request.messages, request, undefined, tally));
+
+    let sent: readonly ChatMessage[] = request.messages;
+    let reply: RawReply | undefined;
+    let native = false;
+    if (this.#nativeSchemas !== 'unsupported' && !this.#rejectedSchemas.has(format.name)) {
+      try {
+        reply = await this.#call(sent, request, format, tally);
+        native = true;
+        this.#nativeSchemas = 'supported';
+      } catch (error) {
+        if (!this.#isSchemaRejection(error, format)) throw error;
+      }
+    }
+    if (reply === undefined) {
+      sent = withSchemaInstruction(request.messages, format);
+      reply = await this.#call(sent, request, undefined, tally);
+    }
+
+    const first = interpret(reply.text, format);
+    if (first.ok) return respond(reply, { json: first.value, structured: native && first.exact ? 'native' : 'tolerant' });
+
+    const repairReply = await this.#call(repairMessages(sent, reply.text, first.problem, format), request, native ? format : undefined, tally);
+    const second = interpret(repairReply.text, format);
+    if (second.ok) return respond(repairReply, { json: second.value, structured: 'repaired' });
+    throw new BackendError(this.id, 'malformed-output', `reply does not match the JSON schema "${format.name}" after one repair: ${second.problem}`, {
+      hint:
+        repairReply.finishReason === 'length'
+          ? 'the reply was cut off at maxTokens: raise maxTokens or ask for shorter output'
+          : 'simplify the schema or use a model or server with JSON-schema support (vLLM, llama.cpp server, OpenAI)',
+      cause: { lastReply: repairReply.text, finishReason: repairReply.finishReason, usage: tally.usage },
+    });
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release: connections belong to the global fetch dispatcher.
+  }
+
+  /**
+   * A 400/422 that blames the response format. A server that does not know
+   * `json_schema` is remembered for the instance; a server that rejects one
+   * schema (e.g. OpenAI strict mode wants every property required) is
+   * remembered for that schema name only.
+   */
+  #isSchemaRejection(error: unknown, format: ResponseFormat): boolean {
+    if (!(error instanceof BackendError) || error.failure !== 'bad-request') return false;
+    if (error.status !== 400 && error.status !== 422) return false;
+    if (!/response_format|json_schema|structured output|guided|grammar|schema/i.test(error.message)) return false;
+    if (/invalid schema/i.test(error.message)) this.#rejectedSchemas.add(format.name);
+    else this.#nativeSchemas = 'unsupported';
+    return true;
+  }
+
+  async #call(messages: readonly ChatMessage[], request: ChatRequest, format: ResponseFormat | undefined, tally: CallTally): Promise<RawReply> {
+    try {
+      return await this.#attempt(messages, request.decoding, format, request.signal, tally);
+    } catch (error) {
+      const switchField =
+        error instanceof BackendError &&
+        error.failure === 'bad-request' &&
+        this.#maxTokensField === 'max_tokens' &&
+        request.decoding.maxTokens !== undefined &&
+        /max_completion_tokens/.test(error.message);
+      if (!switchField) throw error;
+      this.#maxTokensField = 'max_completion_tokens';
+      return this.#attempt(messages, request.decoding, format, request.signal, tally);
+    }
+  }
+
+  async #attempt(
+    messages: readonly ChatMessage[],
+    decoding: Decoding,
+    format: ResponseFormat | undefined,
+    signal: AbortSignal | undefined,
+    tally: CallTally,
+  ): Promise<RawReply> {
+    if (signal?.aborted) throw new BackendError(this.id, 'aborted', 'the call was cancelled before it started');
+    tally.attempts++;
+    // Our own timer covers the whole attempt: the client's timeout stops at the response
+    // headers, so a server that stalls mid-body would otherwise hang forever.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const completion: unknown = await this.#client.chat.completions.create(this.#body(messages, decoding, format), {
+        signal: controller.signal,
+        maxRetries: 0,
+        timeout: this.#timeoutMs,
+      });
+      const reply = this.#readCompletion(completion);
+      tally.usage = addUsage(tally.usage, reply.usage);
+      return reply;
+    } catch (error) {
+      throw classifyOpenAiError(error, {
+        backendId: this.id,
+        baseUrl: this.baseUrl,
+        keyEnv: this.keyEnv,
+        keyPresent: this.#keyPresent,
+        secrets: this.#secrets,
+        timedOut,
+        aborted: signal?.aborted ?? false,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  #body(messages: readonly ChatMessage[], decoding: Decoding, format: ResponseFormat | undefined): ChatCompletionCreateParamsNonStreaming {
+    return {
+      model: this.modelId,
+      messages: messages.map((message) => ({ role: message.role, content: message.content })),
+      ...(decoding.temperature === undefined ? {} : { temperature: decoding.temperature }),
+      ...(decoding.topP === undefined ? {} : { top_p: decoding.topP }),
+      ...(decoding.maxTokens === undefined ? {} : { [this.#maxTokensField]: decoding.maxTokens }),
+      ...(decoding.seed === undefined ? {} : { seed: decoding.seed }),
+      ...(decoding.stop === undefined || decoding.stop.length === 0 ? {} : { stop: decoding.stop }),
+      ...(format === undefined
+        ? {}
+        : { response_format: { type: 'json_schema' as const, json_schema: { name: format.name, schema: format.schema, strict: true } } }),
+    };
+  }
+
+  #readCompletion(completion: unknown): RawReply & { usage: Usage } {
+    const body = completion as Partial<OpenAI.Chat.Completions.ChatCompletion> | string | null | undefined;
+    const choice = typeof body === 'object' && body !== null && Array.isArray(body.choices) ? body.choices[0] : undefined;
+    if (typeof body !== 'object' || body === null || choice === undefined) {
+      throw new BackendError(this.id, 'server-error', 'the server sent a reply without choices', {
+        hint: 'check that the base URL points at an OpenAI-compatible API (it usually ends in /v1)',
+      });
+    }
+    const usage = body.usage;
+    return {
+      text: choice.message?.content ?? '',
+      finishReason: choice.finish_reason === 'stop' ? 'stop' : choice.finish_reason === 'length' ? 'length' : 'other',
+      model: typeof body.model === 'string' && body.model !== '' ? body.model : this.modelId,
+      usage: {
+        promptTokens: usage?.prompt_tokens ?? 0,
+        cachedPromptTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+        completionTokens: usage?.completion_tokens ?? 0,
+      },
+    };
+  }
+}
+
+/** Parses a reply (tolerantly) and checks it against the requested schema. */
+function interpret(text: string, format: ResponseFormat): Interpretation {
+  const parsed = parseTolerantJson(text, format.schema['type'] === 'array' ? 'array' : 'object');
+  if (!parsed.ok) return { ok: false, problem: `not parseable as JSON (${parsed.problem})` };
+  const check = checkJsonSchema(format.schema, parsed.value);
+  if (!check.ok) return { ok: false, problem: `schema violations: ${check.problems.join('; ')}` };
+  return parsed;
+}
+
+/** Creates an OpenAI-compatible backend from a parsed spec. */
+export function createOpenAiBackend(spec: OpenAiSpec, options: OpenAiBackendOptions = {}): OpenAiBackend {
+  return new OpenAiBackend(spec, options);
+}

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from '@commander-js/extra-typings';
+import { describeError } from '../spec/errors.js';
+import { QUORUM_VERSION } from '../version.js';
+import { demoCommand } from './commands/demo-command.js';
+import { exportCommand } from './commands/export-command.js';
+import { importCommand } from './commands/import-command.js';
+import { runCommand } from './commands/run-command.js';
+import { runsCommand } from './commands/runs-command.js';
+import { showCommand } from './commands/show-command.js';
+
+/** The `quorum` program with every command. */
+export function buildProgram(): Command {
+  return new Command('quorum')
+    .description('run, audit and compare multi-agent LLM reasoning protocols')
+    .version(QUORUM_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .addCommand(runCommand())
+    .addCommand(demoCommand())
+    .addCommand(runsCommand())
+    .addCommand(showCommand())
+    .addCommand(exportCommand())
+    .addCommand(importCommand());
+}
+
+/**
+ * Entry point of the CLI: runs the command and turns any error into one
+ * line plus a hint on stderr and a non-zero exit code.
+ */
+export async function main(argv: readonly string[]): Promise<void> {
+  const program = buildProgram().exitOverride();
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode;
+      return;
+    }
+    const described = describeError(error);
+    process.stderr.write(`error: ${described.message}\n`);
+    if (described.hint !== undefined) process.stderr.write(`hint: ${described.hint}\n`);
+    if (described.code === 'INTERNAL' && error instanceof Error && process.env.QUORUM_DEBUG !== undefined) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = described.code.startsWith('CONFIG') || described.code.startsWith('DATASET') ? 2 : 1;
+  }
+}

@@ -1,0 +1,74 @@
+import type { Usage } from '../spec/chat.js';
+import { addUsage, ZERO_USAGE } from '../spec/chat.js';
+import type { UnitRecord } from '../spec/store.js';
+import { answerDynamics, type AnswerDynamics } from './answer-dynamics.js';
+
+/** Headline metrics of a run (keys match `quorum run --json` and `quorum show --json`). */
+export interface RunMetrics {
+  units: number;
+  completed: number;
+  failed: number;
+  pending: number;
+  /** Correct / finished units with a gold answer (unparsed counts as wrong); null when none. */
+  accuracy: number | null;
+  /** Share of finished units where every agent's final answer was the same parseable answer. */
+  agreement: number | null;
+  /** Share of finished units whose aggregated answer is unparsed or ambiguous. */
+  unparsed: number | null;
+  /** Share of turns whose answer could not be parsed. */
+  unparsedTurns: number | null;
+  tokens: Usage & { total: number };
+  calls: number;
+  cacheHits: number;
+  /** Total cost in US dollars, or null when no backend has a price. */
+  costUsd: number | null;
+  /** Mean summed call latency per finished unit, in milliseconds. */
+  latencyMsPerUnit: number | null;
+  /** Answer changes, flips and agreement per round. */
+  dynamics: AnswerDynamics;
+}
+
+/** Computes a run's headline metrics from its units. */
+export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
+  const finished = units.filter((unit) => unit.status === 'done' && unit.summary !== null);
+  const failed = units.filter((unit) => unit.status === 'failed').length;
+  const pending = units.filter((unit) => unit.status === 'pending').length;
+  const scored = finished.filter((unit) => unit.summary!.correct !== null);
+  let usage = ZERO_USAGE;
+  let costUsd: number | null = null;
+  let calls = 0;
+  let cacheHits = 0;
+  let latency = 0;
+  let turns = 0;
+  let unparsedTurns = 0;
+  for (const unit of units) {
+    const summary = unit.summary;
+    if (summary === null) continue;
+    usage = addUsage(usage, summary.usage);
+    calls += summary.calls;
+    cacheHits += summary.cacheHits;
+    if (summary.costUsd !== null) costUsd = (costUsd ?? 0) + summary.costUsd;
+    if (unit.status === 'done') latency += summary.latencyMs;
+    for (const rounds of Object.values(summary.answersByRound)) {
+      turns += rounds.length;
+      unparsedTurns += rounds.filter((answer) => answer === null).length;
+    }
+  }
+  const share = (count: number, total: number): number | null => (total === 0 ? null : count / total);
+  return {
+    units: units.length,
+    completed: finished.length,
+    failed,
+    pending,
+    accuracy: share(scored.filter((unit) => unit.summary!.correct === true).length, scored.length),
+    agreement: share(finished.filter((unit) => unit.summary!.unanimous).length, finished.length),
+    unparsed: share(finished.filter((unit) => unit.summary!.answerStatus !== 'ok').length, finished.length),
+    unparsedTurns: share(unparsedTurns, turns),
+    tokens: { ...usage, total: usage.promptTokens + usage.completionTokens },
+    calls,
+    cacheHits,
+    costUsd,
+    latencyMsPerUnit: share(latency, finished.length),
+    dynamics: answerDynamics(finished.map((unit) => unit.summary!)),
+  };
+}

@@ -1,0 +1,56 @@
+import { addUsage, ZERO_USAGE } from '../spec/chat.js';
+import type { UnitSummary } from '../spec/store.js';
+import type { TraceEvent } from '../spec/trace.js';
+
+/**
+ * Derives a unit's summary from its events (a pure function of the trace;
+ * the store keeps the result so listings need not re-read every event).
+ */
+export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
+  const answersByRound: Record<string, Array<string | null>> = {};
+  let usage = ZERO_USAGE;
+  let costUsd: number | null = null;
+  let calls = 0;
+  let cacheHits = 0;
+  let latencyMs = 0;
+  let errors = 0;
+  let final: Extract<TraceEvent, { type: 'final' }> | undefined;
+  const latest = new Map<string, string | null>();
+
+  for (const event of events) {
+    if (event.type === 'turn' || event.type === 'judge-rank') {
+      calls += 1;
+      cacheHits += event.cacheHit ? 1 : 0;
+      usage = addUsage(usage, event.usage);
+      latencyMs += event.latencyMs;
+      if (event.costUsd !== null) costUsd = (costUsd ?? 0) + event.costUsd;
+    }
+    if (event.type === 'turn' && event.draft === 0) {
+      const rounds = (answersByRound[event.agent] ??= []);
+      while (rounds.length < event.round) rounds.push(null);
+      const answer = event.parsed.answer.status === 'ok' ? event.parsed.answer.value : null;
+      rounds[event.round] = answer;
+      latest.set(event.agent, answer);
+    }
+    if (event.type === 'error') errors += 1;
+    if (event.type === 'final') final = event;
+  }
+
+  const finalAnswers = [...latest.values()];
+  const unanimous = finalAnswers.length > 0 && finalAnswers.every((answer) => answer !== null && answer === finalAnswers[0]);
+  return {
+    answer: final?.answer.status === 'ok' ? final.answer.value : null,
+    answerStatus: final === undefined ? 'none' : final.answer.status,
+    gold: final?.gold ?? null,
+    correct: final?.correct ?? null,
+    unanimous,
+    answersByRound,
+    roundsRun: final?.roundsRun ?? Math.max(0, ...Object.values(answersByRound).map((rounds) => rounds.length)),
+    calls,
+    cacheHits,
+    usage,
+    costUsd,
+    latencyMs,
+    errors,
+  };
+}

@@ -1,0 +1,99 @@
+import type { ChatMessage } from '../../spec/chat.js';
+import type { DebateParams } from '../../spec/debate-params.js';
+import type { Question } from '../../spec/question.js';
+import type { TurnRecord } from './visibility.js';
+
+/** What the prompt of one turn is built from. */
+export interface TurnPromptInput {
+  params: DebateParams;
+  question: Question;
+  agentName: string;
+  persona: string | undefined;
+  round: number;
+  agentCount: number;
+  /** Visible turns, in presentation order (own earlier turns included). */
+  visible: readonly TurnRecord[];
+}
+
+/**
+ * Builds the messages of one turn. The layout keeps the shared prefix first
+ * — the protocol instructions (system), then the question, then peers'
+ * messages — and agent-specific text (name, persona, own previous answer)
+ * last, so that servers with prefix caching reuse the common part.
+ */
+export function buildTurnMessages(input: TurnPromptInput): ChatMessage[] {
+  const { question, visible, agentName } = input;
+  const peers = visible.filter((turn) => turn.agent !== agentName);
+  const own = visible.filter((turn) => turn.agent === agentName);
+  const parts = [renderQuestion(question)];
+  if (peers.length > 0) {
+    parts.push(['Messages from the other agents:', ...peers.map((turn) => `[${turn.agent}, round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
+  }
+  const agentPart = [`You are ${agentName}.${input.persona === undefined ? '' : ` ${input.persona}`}`];
+  if (own.length > 0) {
+    agentPart.push(['Your earlier answers:', ...own.map((turn) => `[round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
+  }
+  agentPart.push(roundInstruction(input, peers.length > 0));
+  parts.push(agentPart.join('\n\n'));
+  return [
+    { role: 'system', content: systemInstructions(input.params, input.agentCount, question) },
+    { role: 'user', content: parts.join('\n\n') },
+  ];
+}
+
+/** The question block: stem, options and any context passages. */
+export function renderQuestion(question: Question): string {
+  const lines = [`Question: ${question.prompt}`];
+  if (question.options !== undefined) {
+    lines.push('', 'Options:', ...Object.entries(question.options).map(([letter, text]) => `${letter}. ${text}`));
+  }
+  for (const passage of question.context?.passages ?? []) {
+    lines.push('', `Passage${passage.title === undefined ? '' : ` (${passage.title})`}: ${passage.text}`);
+  }
+  for (const table of question.context?.tables ?? []) {
+    lines.push('', `Table ${table.id}${table.caption === undefined ? '' : ` — ${table.caption}`}:`, [table.header, ...table.rows].map((row) => row.join(' | ')).join('\n'));
+  }
+  return lines.join('\n');
+}
+
+function answerFormat(question: Question): string {
+  switch (question.gold.kind) {
+    case 'choice':
+      return 'the letter of one option';
+    case 'number':
+      return 'a single number';
+    default:
+      return 'a short final answer';
+  }
+}
+
+function systemInstructions(params: DebateParams, agentCount: number, question: Question): string {
+  const setting =
+    params.rounds === 0 || params.visibility === 'self'
+      ? 'You answer on your own.'
+      : `You are one of ${agentCount} agents who answer the same question and may see each other's answers.`;
+  const lines = [setting];
+  if (params.format === 'gdp') {
+    lines.push(
+      'Reason in steps. Each step has a CLAIM (one falsifiable assertion) and a GROUND (a named fact, mechanism or guideline that supports it).',
+      "When you respond to another agent, add a STANCE toward that agent's claim: AGREE, DISAGREE (then give a counter-ground that contradicts it) or EXTEND.",
+      `Reply with JSON: {"steps": [{"claim": "...", "ground": "...", "stance": {"peer": "<agent name>", "type": "AGREE|DISAGREE|EXTEND", "target": "<the peer's claim>", "counterGround": "..."}}], "answer": "<${answerFormat(question)}>"}. Leave out "stance" when a step responds to nobody.`,
+    );
+  } else {
+    lines.push(`Think step by step, then end with a line "Answer: <${answerFormat(question)}>".`);
+  }
+  if (params.antiSycophancy) {
+    lines.push(
+      'Change your answer only if you identify a factual error in your reasoning or receive a more convincing ground; never change it because most agents disagree with you.',
+    );
+  }
+  return lines.join('\n');
+}
+
+function roundInstruction(input: TurnPromptInput, seesPeers: boolean): string {
+  if (input.round === 0 || (!seesPeers && input.visible.length === 0)) return 'Give your answer.';
+  if (!seesPeers) return 'Review your earlier answer and give your answer again, revised if needed.';
+  return input.params.format === 'gdp'
+    ? "Consider the other agents' steps, take a stance on their claims where you agree or disagree, and give your answer."
+    : "Consider the other agents' answers and reasoning, then give your answer.";
+}

@@ -1,0 +1,57 @@
+import type { ChatBackend } from '../spec/chat.js';
+import type { TraceStore } from '../spec/store.js';
+import { createBackend } from '../backends/create-backend.js';
+import { accountingMiddleware } from '../backends/middleware/accounting-middleware.js';
+import { cacheMiddleware } from '../backends/middleware/cache-middleware.js';
+import { concurrencyMiddleware } from '../backends/middleware/concurrency-middleware.js';
+import { retryMiddleware } from '../backends/middleware/retry-middleware.js';
+import { wrapBackend } from '../backends/middleware/wrap-backend.js';
+
+/** Options shared by every backend of a run. */
+export interface BackendPoolOptions {
+  store: TraceStore;
+  /** Forbid cache misses (`--replay`). */
+  replay: boolean;
+  /** Requests in flight per backend. */
+  concurrencyPerBackend: number;
+  llama?: { threads?: number; contextSize?: number; cacheDir?: string; quiet?: boolean; sequences?: number };
+}
+
+/**
+ * Creates each distinct backend spec once and wraps it in the standard
+ * middleware: accounting outside the cache (hits are counted as free calls),
+ * the cache outside the limiter (hits never wait for a slot), the limiter
+ * outside retries (a call backing off keeps its slot, which is what a rate
+ * limit wants).
+ */
+export class BackendPool {
+  private readonly backends = new Map<string, Promise<ChatBackend>>();
+
+  constructor(private readonly options: BackendPoolOptions) {}
+
+  get(spec: string): Promise<ChatBackend> {
+    let backend = this.backends.get(spec);
+    if (backend === undefined) {
+      backend = this.create(spec);
+      this.backends.set(spec, backend);
+    }
+    return backend;
+  }
+
+  private async create(spec: string): Promise<ChatBackend> {
+    const raw = await createBackend(spec, this.options.llama === undefined ? {} : { llama: this.options.llama });
+    return wrapBackend(
+      raw,
+      accountingMiddleware(),
+      cacheMiddleware(this.options.store, { replay: this.options.replay }),
+      concurrencyMiddleware(this.options.concurrencyPerBackend),
+      retryMiddleware(),
+    );
+  }
+
+  /** Closes every backend created. */
+  async close(): Promise<void> {
+    const created = await Promise.allSettled(this.backends.values());
+    await Promise.all(created.map((result) => (result.status === 'fulfilled' ? result.value.close?.() : undefined)));
+  }
+}

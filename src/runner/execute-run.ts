@@ -1,0 +1,125 @@
+import pLimit from 'p-limit';
+import { ConfigError } from '../spec/errors.js';
+import type { Agent, Protocol } from '../spec/protocol.js';
+import type { Question } from '../spec/question.js';
+import type { RunConfig } from '../spec/run-config.js';
+import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
+import { type Clock, isoNow, systemClock } from '../util/clock.js';
+import { executeUnit } from './execute-unit.js';
+import { type ProgressReporter, type ProgressSnapshot, silentProgress } from './progress.js';
+import { runFingerprint } from './run-fingerprint.js';
+
+/** Everything a run needs. */
+export interface RunPlan {
+  store: TraceStore;
+  config: RunConfig;
+  protocol: Protocol;
+  agents: readonly Agent[];
+  judge?: Agent;
+  questions: readonly Question[];
+  /** Resume this run instead of looking for a matching unfinished one. */
+  resumeRunId?: string;
+  /** Never resume: always start a new run. */
+  fresh?: boolean;
+  newRunId: () => string;
+  clock?: Clock;
+  progress?: ProgressReporter;
+  /** Stops scheduling new units; finished units stay stored. */
+  signal?: AbortSignal;
+}
+
+/** The outcome of `executeRun`. */
+export interface RunOutcome {
+  runId: string;
+  /** True when an unfinished run was continued. */
+  resumed: boolean;
+  /** Units run by this call. */
+  executed: number;
+  interrupted: boolean;
+}
+
+/**
+ * Plans the units of a run (question × protocol × seed), runs the pending
+ * ones through a concurrency pool and stores each as soon as it finishes.
+ * A killed run continues where it stopped: finished units are never redone
+ * and never stored twice (the store completes a unit only once).
+ */
+export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
+  const clock = plan.clock ?? systemClock;
+  const progress = plan.progress ?? silentProgress;
+  const { store, config } = plan;
+  const run = await openOrResume(plan, clock);
+  const keys = plan.questions.flatMap((question) => config.seeds.map((seed) => ({ questionId: question.id, protocol: plan.protocol.name, seed })));
+  await store.addUnits(run.record.id, keys);
+  const questions = new Map(plan.questions.map((question) => [question.id, question]));
+  const pending = await store.listUnits(run.record.id, { status: 'pending' });
+  const counts = await store.countUnits(run.record.id);
+
+  const started = clock.now();
+  const snapshot: ProgressSnapshot = { total: counts.total, finished: counts.done + counts.failed, failed: counts.failed, finishedHere: 0, tokens: 0, costUsd: null, elapsedMs: 0 };
+  progress.update(snapshot);
+  const limit = pLimit(config.concurrency);
+  let executed = 0;
+
+  const runOne = async (unit: UnitRecord): Promise<void> => {
+    if (plan.signal?.aborted) return;
+    const question = questions.get(unit.questionId);
+    if (question === undefined) {
+      throw new ConfigError(`run ${run.record.id} has a unit for question "${unit.questionId}", which the dataset no longer contains`, 'resume with the same dataset file');
+    }
+    const result = await executeUnit({
+      protocol: plan.protocol,
+      question,
+      agents: plan.agents,
+      ...(plan.judge === undefined ? {} : { judge: plan.judge }),
+      seed: unit.seed,
+      clock,
+      ...(plan.signal === undefined ? {} : { signal: plan.signal }),
+    });
+    if (plan.signal?.aborted && result.status === 'failed') return; // cut short by the interruption: leave it pending
+    const stored = await store.completeUnit(unit.id, result);
+    if (!stored) return;
+    executed += 1;
+    snapshot.finished += 1;
+    snapshot.finishedHere += 1;
+    if (result.status === 'failed') snapshot.failed += 1;
+    snapshot.tokens += result.summary.usage.promptTokens + result.summary.usage.completionTokens;
+    if (result.summary.costUsd !== null) snapshot.costUsd = (snapshot.costUsd ?? 0) + result.summary.costUsd;
+    snapshot.elapsedMs = clock.now() - started;
+    progress.update(snapshot);
+  };
+
+  try {
+    await Promise.all(pending.map((unit) => limit(() => runOne(unit))));
+  } finally {
+    snapshot.elapsedMs = clock.now() - started;
+    progress.stop(snapshot);
+    const after = await store.countUnits(run.record.id);
+    await store.setRunStatus(run.record.id, after.pending === 0 ? 'done' : 'interrupted');
+  }
+  const interrupted = (await store.countUnits(run.record.id)).pending > 0;
+  return { runId: run.record.id, resumed: run.resumed, executed, interrupted };
+}
+
+async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunRecord; resumed: boolean }> {
+  const fingerprint = runFingerprint(plan.config);
+  if (plan.resumeRunId !== undefined) {
+    const record = await plan.store.getRun(plan.resumeRunId);
+    if (record === undefined) throw new ConfigError(`no run "${plan.resumeRunId}" in this database`, 'list runs with `quorum runs`');
+    if (runFingerprint(record.config) !== fingerprint) {
+      throw new ConfigError(`run ${record.id} was made with a different protocol, agents, questions or seeds`, 'repeat the original command, or start a new run without --resume');
+    }
+    await plan.store.setRunStatus(record.id, 'running');
+    return { record, resumed: true };
+  }
+  if (plan.fresh !== true) {
+    const unfinished = (await plan.store.listRuns()).find((run) => run.status !== 'done' && runFingerprint(run.config) === fingerprint);
+    if (unfinished !== undefined) {
+      await plan.store.setRunStatus(unfinished.id, 'running');
+      return { record: unfinished, resumed: true };
+    }
+  }
+  const record: RunRecord = { id: plan.newRunId(), createdAt: isoNow(clock), status: 'running', config: plan.config };
+  await plan.store.createRun(record);
+  return { record, resumed: false };
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { Decoding } from '../spec/chat.js';
+import type { DebateOverrides } from '../spec/debate-params.js';
+import { ConfigError } from '../spec/errors.js';
+import type { Agent } from '../spec/protocol.js';
+import type { Question } from '../spec/question.js';
+import type { AgentConfig, RunConfig } from '../spec/run-config.js';
+import type { TraceStore } from '../spec/store.js';
+import { sanitizeSpec } from '../backends/backend-spec.js';
+import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
+import { createDebateProtocol } from '../protocols/debate/create-debate-protocol.js';
+import { hashValue } from '../util/hash.js';
+import type { Clock } from '../util/clock.js';
+import { QUORUM_VERSION } from '../version.js';
+import { neutralAgentName } from './agent-names.js';
+import { BackendPool, type BackendPoolOptions } from './backend-pool.js';
+import { executeRun, type RunOutcome } from './execute-run.js';
+import type { ProgressReporter } from './progress.js';
+
+/** One agent as requested by the user. */
+export interface AgentRequest {
+  name?: string;
+  backend: string;
+  persona?: string;
+  decoding?: Decoding;
+}
+
+/** What `quorum run` asks for, independent of the CLI. */
+export interface StartRunOptions {
+  store: TraceStore;
+  protocol: string;
+  overrides?: DebateOverrides;
+  dataset: { name: string; path: string; questions: readonly Question[]; limit?: number };
+  agents: readonly AgentRequest[];
+  seeds: readonly number[];
+  concurrency: number;
+  replay?: boolean;
+  resumeRunId?: string;
+  fresh?: boolean;
+  progress?: ProgressReporter;
+  signal?: AbortSignal;
+  clock?: Clock;
+  newRunId?: () => string;
+  backendConcurrency?: number;
+  llama?: BackendPoolOptions['llama'];
+}
+
+/** A new run id: time-ordered prefix plus randomness. */
+export function newRunId(): string {
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `run-${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Builds `count` agents on one backend with neutral names. */
+export function uniformAgents(count: number, backend: string, decoding?: Decoding): AgentRequest[] {
+  if (!Number.isInteger(count) || count < 1) throw new ConfigError(`--agents must be a whole number ≥ 1, got ${count}`);
+  return Array.from({ length: count }, () => ({ backend, ...(decoding === undefined ? {} : { decoding }) }));
+}
+
+/**
+ * Resolves a run (protocol, agents and their backends, questions, seeds),
+ * stores its full configuration and executes it — or resumes the matching
+ * unfinished run.
+ */
+export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
+  const protocol = createDebateProtocol(options.protocol, options.overrides ?? {});
+  if (options.seeds.length === 0) throw new ConfigError('no seeds given', 'pass --seed 1 or --seed 1,2,3');
+  if (options.dataset.questions.length === 0) throw new ConfigError(`dataset ${options.dataset.path} has no questions`);
+  const agentConfigs: AgentConfig[] = options.agents.map((agent, index) => ({
+    name: agent.name ?? neutralAgentName(index),
+    backend: sanitizeSpec(agent.backend),
+    ...(agent.persona === undefined ? {} : { persona: agent.persona }),
+    decoding: { ...DEFAULT_AGENT_DECODING, ...agent.decoding },
+  }));
+  const names = new Set(agentConfigs.map((agent) => agent.name));
+  if (names.size !== agentConfigs.length) throw new ConfigError('agent names must be unique');
+
+  const config: RunConfig = {
+    protocol: { name: protocol.name, preset: options.protocol, params: { ...protocol.params } },
+    agents: agentConfigs,
+    dataset: {
+      name: options.dataset.name,
+      path: options.dataset.path,
+      ...(options.dataset.limit === undefined ? {} : { limit: options.dataset.limit }),
+      questionIds: options.dataset.questions.map((question) => question.id),
+      contentHash: hashValue(options.dataset.questions),
+    },
+    seeds: [...options.seeds],
+    concurrency: options.concurrency,
+    codeVersion: QUORUM_VERSION,
+    traceVersion: 1,
+  };
+
+  const pool = new BackendPool({
+    store: options.store,
+    replay: options.replay ?? false,
+    concurrencyPerBackend: options.backendConcurrency ?? Math.max(4, options.concurrency * agentConfigs.length),
+    ...(options.llama === undefined ? {} : { llama: options.llama }),
+  });
+  try {
+    const agents: Agent[] = await Promise.all(
+      options.agents.map(async (request, index) => ({
+        name: agentConfigs[index]!.name,
+        backend: await pool.get(request.backend),
+        ...(agentConfigs[index]!.persona === undefined ? {} : { persona: agentConfigs[index]!.persona }),
+        decoding: agentConfigs[index]!.decoding,
+      })),
+    );
+    return await executeRun({
+      store: options.store,
+      config,
+      protocol,
+      agents,
+      questions: options.dataset.questions,
+      newRunId: options.newRunId ?? newRunId,
+      ...(options.resumeRunId === undefined ? {} : { resumeRunId: options.resumeRunId }),
+      ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.progress === undefined ? {} : { progress: options.progress }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,298 @@
+import type { Kysely } from 'kysely';
+import { QuorumError, StoreError } from '../spec/errors.js';
+import { runConfigSchema } from '../spec/run-config.js';
+import type {
+  CachedCompletion,
+  RunListing,
+  RunRecord,
+  RunStatus,
+  TraceStore,
+  UnitCounts,
+  UnitKey,
+  UnitQuery,
+  UnitRecord,
+  UnitResult,
+} from '../spec/store.js';
+import type { TraceEvent } from '../spec/trace.js';
+import { isoNow, systemClock, type Clock } from '../util/clock.js';
+import { encodeUnitResult } from './encode-unit-result.js';
+import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
+import type { Database } from './schema.js';
+import { unitId } from './unit-id.js';
+import { describeZodIssue } from './zod-issue.js';
+
+/** Options shared by the SQL stores. */
+export interface KyselyTraceStoreOptions {
+  /** Source of `created_at` times of cached completions. */
+  clock?: Clock;
+  /** Refuse every write with a clear error (the database may be read-only too). */
+  readonly?: boolean;
+}
+
+/** Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** Sentinel "no limit" for OFFSET without LIMIT (SQLite cannot express it portably). */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+const RUN_STATUSES: readonly RunStatus[] = ['running', 'done', 'interrupted'];
+
+/**
+ * `TraceStore` written once against kysely's query builder and the portable
+ * schema, so it runs unchanged on any kysely dialect (SQLite, PostgreSQL).
+ * SQL backends extend it and may replace hot paths with faster native code,
+ * as `SqliteTraceStore` does. The schema must already be migrated.
+ */
+export class KyselyTraceStore implements TraceStore {
+  readonly kind: string;
+  protected readonly db: Kysely<Database>;
+  protected readonly clock: Clock;
+  protected readonly readonly: boolean;
+  private closed = false;
+
+  constructor(kind: string, db: Kysely<Database>, options: KyselyTraceStoreOptions = {}) {
+    this.kind = kind;
+    this.db = db;
+    this.clock = options.clock ?? systemClock;
+    this.readonly = options.readonly ?? false;
+  }
+
+  async createRun(run: RunRecord): Promise<void> {
+    this.assertWritable();
+    assertRunStatus(run.status);
+    const config = runConfigSchema.safeParse(run.config);
+    if (!config.success) {
+      const issue = describeZodIssue(config.error, ['config']);
+      throw new StoreError(`run ${run.id}: invalid ${issue.field}: ${issue.message}`, 'the run was not created; check the run configuration');
+    }
+    const result = await this.guard(`creating run ${run.id}`, () =>
+      this.db
+        .insertInto('runs')
+        .values({ id: run.id, created_at: run.createdAt, status: run.status, config: JSON.stringify(run.config), code_version: run.config.codeVersion })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst(),
+    );
+    if (result.numInsertedOrUpdatedRows === 0n) {
+      throw new StoreError(`a run with id ${run.id} already exists`, 'resume it instead, or choose another run id');
+    }
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const row = await this.guard(`reading run ${id}`, () => this.db.selectFrom('runs').selectAll().where('id', '=', id).executeTakeFirst());
+    return row === undefined ? undefined : toRunRecord(row);
+  }
+
+  async listRuns(): Promise<RunListing[]> {
+    return this.guard('listing runs', async () => {
+      const runs = await this.db.selectFrom('runs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      const groups = await this.db
+        .selectFrom('units')
+        .select(['run_id', 'status', (eb) => eb.fn.countAll().as('count')])
+        .groupBy(['run_id', 'status'])
+        .execute();
+      const counts = new Map<string, UnitCounts>();
+      for (const group of groups) {
+        addToCounts(counts.get(group.run_id) ?? counts.set(group.run_id, emptyUnitCounts()).get(group.run_id)!, group.status, group.count);
+      }
+      return runs.map((row) => ({ ...toRunRecord(row), units: counts.get(row.id) ?? emptyUnitCounts() }));
+    });
+  }
+
+  async setRunStatus(id: string, status: RunStatus): Promise<void> {
+    this.assertWritable();
+    assertRunStatus(status);
+    const result = await this.guard(`updating run ${id}`, () =>
+      this.db.updateTable('runs').set({ status }).where('id', '=', id).executeTakeFirst(),
+    );
+    if (result.numUpdatedRows === 0n) throw new StoreError(`no run with id ${id}`, 'list the stored runs to find its id');
+  }
+
+  async addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]> {
+    this.assertWritable();
+    const ids = keys.map((key) => unitId(runId, key));
+    if (keys.length === 0) return ids;
+    await this.guard(`planning units of run ${runId}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const run = await trx.selectFrom('runs').select('id').where('id', '=', runId).executeTakeFirst();
+        if (run === undefined) throw missingRun(runId);
+        const last = await trx
+          .selectFrom('units')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('run_id', '=', runId)
+          .executeTakeFirst();
+        const start = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+        const rows = newUnitRows(runId, keys, ids, start);
+        for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
+          await trx
+            .insertInto('units')
+            .values(rows.slice(offset, offset + INSERT_CHUNK))
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        }
+      }),
+    );
+    return ids;
+  }
+
+  async listUnits(runId: string, query: UnitQuery = {}): Promise<UnitRecord[]> {
+    const { offset, limit } = checkPage(query);
+    return this.guard(`listing units of run ${runId}`, async () => {
+      let select = this.db.selectFrom('units').selectAll().where('run_id', '=', runId);
+      if (query.status !== undefined) select = select.where('status', '=', query.status);
+      const rows = await select
+        .orderBy('position')
+        .orderBy('id')
+        .limit(limit ?? NO_LIMIT)
+        .offset(offset)
+        .execute();
+      return rows.map(toUnitRecord);
+    });
+  }
+
+  async getUnit(id: string): Promise<UnitRecord | undefined> {
+    const row = await this.guard(`reading unit ${id}`, () => this.db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirst());
+    return row === undefined ? undefined : toUnitRecord(row);
+  }
+
+  async countUnits(runId: string): Promise<UnitCounts> {
+    const groups = await this.guard(`counting units of run ${runId}`, () =>
+      this.db
+        .selectFrom('units')
+        .select(['status', (eb) => eb.fn.countAll().as('count')])
+        .where('run_id', '=', runId)
+        .groupBy('status')
+        .execute(),
+    );
+    return groups.reduce((counts, group) => addToCounts(counts, group.status, group.count), emptyUnitCounts());
+  }
+
+  async completeUnit(id: string, result: UnitResult): Promise<boolean> {
+    this.assertWritable();
+    const encoded = encodeUnitResult(id, result);
+    return this.guard(`storing unit ${id}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        // The status guard is what makes storage exactly-once: of two
+        // writers, only the first flips pending → done/failed; the other
+        // changes nothing (PostgreSQL re-checks the WHERE after the row lock).
+        const updated = await trx
+          .updateTable('units')
+          .set({ status: encoded.status, summary: encoded.summary, finished_at: encoded.finishedAt })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) {
+          const unit = await trx.selectFrom('units').select('id').where('id', '=', id).executeTakeFirst();
+          if (unit === undefined) throw missingUnit(id);
+          return false;
+        }
+        const rows = encoded.events.map((event) => ({ unit_id: id, ...event }));
+        for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
+          await trx.insertInto('events').values(rows.slice(offset, offset + INSERT_CHUNK)).execute();
+        }
+        return true;
+      }),
+    );
+  }
+
+  async getEvents(id: string): Promise<TraceEvent[]> {
+    const rows = await this.guard(`reading events of unit ${id}`, () =>
+      this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),
+    );
+    // Events were validated when written; parsing them again would only cost time.
+    return rows.map((row) => JSON.parse(row.payload) as TraceEvent);
+  }
+
+  async getCompletion(key: string): Promise<CachedCompletion | undefined> {
+    const row = await this.guard('reading the completion cache', () =>
+      this.db.selectFrom('completions').select('value').where('key', '=', key).executeTakeFirst(),
+    );
+    return row === undefined ? undefined : (JSON.parse(row.value) as CachedCompletion);
+  }
+
+  async putCompletion(key: string, value: CachedCompletion): Promise<void> {
+    this.assertWritable();
+    await this.guard('writing the completion cache', () =>
+      this.db
+        .insertInto('completions')
+        .values({ key, value: JSON.stringify(value), created_at: isoNow(this.clock) })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute(),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.db.destroy();
+  }
+
+  /** Throws when the store was opened read-only. */
+  protected assertWritable(): void {
+    if (this.readonly) throw new StoreError(`this ${this.kind} store was opened read-only`, 'open it without the read-only option to write');
+  }
+
+  /** Runs database work, turning driver errors into `StoreError`s that say what was being done. */
+  protected async guard<T>(action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.failure(action, error);
+    }
+  }
+
+  /** Wraps a driver error; backends override it to add hints for known error codes. */
+  protected failure(action: string, error: unknown): Error {
+    if (error instanceof QuorumError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new StoreError(`${action}: ${message}`, 'check that the database is reachable and writable', error);
+  }
+}
+
+function newUnitRows(runId: string, keys: readonly UnitKey[], ids: readonly string[], start: number) {
+  const seen = new Set<string>();
+  const rows = [];
+  for (const [index, key] of keys.entries()) {
+    const id = ids[index]!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    rows.push({
+      id,
+      run_id: runId,
+      question_id: key.questionId,
+      protocol: key.protocol,
+      seed: key.seed,
+      // Keys already stored keep their position (ON CONFLICT DO NOTHING);
+      // the numbers they skip leave gaps, which ordering does not mind.
+      position: start + index,
+      status: 'pending',
+      summary: null,
+      finished_at: null,
+    });
+  }
+  return rows;
+}
+
+/** The error for a unit id the store does not hold. */
+export function missingUnit(id: string): StoreError {
+  return new StoreError(`no unit with id ${id}`, 'plan units with addUnits before completing them');
+}
+
+/** The error for a run id the store does not hold. */
+export function missingRun(id: string): StoreError {
+  return new StoreError(`no run with id ${id}`, 'create the run before planning its units');
+}
+
+/** Checks offset/limit: non-negative integers. */
+export function checkPage(query: UnitQuery): { offset: number; limit: number | undefined } {
+  const offset = query.offset ?? 0;
+  for (const [name, value] of [['offset', offset], ['limit', query.limit]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+      throw new StoreError(`unit query ${name} must be a non-negative integer, got ${value}`, 'fix the paging arguments');
+    }
+  }
+  return { offset, limit: query.limit };
+}
+
+function assertRunStatus(status: RunStatus): void {
+  if (!RUN_STATUSES.includes(status)) throw new StoreError(`unknown run status ${String(status)}`, `use one of ${RUN_STATUSES.join(', ')}`);
+}

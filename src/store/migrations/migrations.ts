@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import { initialSchema } from './0001-initial-schema.js';
+
+/**
+ * Every migration, by name; kysely applies them in name order. Listed
+ * statically rather than found by scanning a folder, so that the compiled
+ * package (dist/) migrates without its sources. Add later tables (audits,
+ * studies) as `0002-…` entries here; never edit an applied migration.
+ */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '0001-initial-schema': initialSchema,
+});
+
+/** Name of the newest migration: a store at this version is up to date. */
+export const latestMigration: string = Object.keys(migrations).sort().at(-1)!;

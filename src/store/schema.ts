@@ -1,0 +1,71 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * The database schema as kysely sees it, shared by every SQL backend
+ * (SQLite now, PostgreSQL later). Types are the portable subset: JSON is
+ * stored as text, times as ISO-8601 text, booleans as 0/1 integers.
+ *
+ * Columns that PostgreSQL may return as strings (`bigint`) are typed with
+ * their select-time union so that callers are forced through `Number()`.
+ */
+export interface Database {
+  runs: RunsTable;
+  units: UnitsTable;
+  events: EventsTable;
+  completions: CompletionsTable;
+}
+
+/** A 64-bit integer: SQLite returns a number, PostgreSQL (`int8`) a string. */
+export type BigIntColumn = ColumnType<number | string, number, number>;
+
+/** One row per run. */
+export interface RunsTable {
+  id: string;
+  /** ISO time. */
+  created_at: string;
+  /** `RunStatus`. */
+  status: string;
+  /** `RunConfig` as JSON text. */
+  config: string;
+  /** Copied out of the config so listings need not parse it. */
+  code_version: string;
+}
+
+/** One row per planned unit (question × protocol × seed of a run). */
+export interface UnitsTable {
+  /** Deterministic, see `unitId`. */
+  id: string;
+  run_id: string;
+  question_id: string;
+  protocol: string;
+  seed: BigIntColumn;
+  /** Plan order within the run; listings sort by it. */
+  position: BigIntColumn;
+  /** `UnitStatus`. */
+  status: string;
+  /** `UnitSummary` as JSON text; null while pending. */
+  summary: string | null;
+  /** ISO time; null while pending. */
+  finished_at: string | null;
+}
+
+/** One row per trace event. */
+export interface EventsTable {
+  unit_id: string;
+  seq: number;
+  /** Copied out of the payload so queries can filter without parsing it. */
+  type: string;
+  agent: string | null;
+  round: number | null;
+  /** The whole event (envelope included) as JSON text, exactly as stored. */
+  payload: string;
+}
+
+/** The content-addressed completion cache (DESIGN §8). */
+export interface CompletionsTable {
+  key: string;
+  /** `CachedCompletion` as JSON text. */
+  value: string;
+  /** ISO time of the first write. */
+  created_at: string;
+}

@@ -1,0 +1,148 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { QuorumError, StoreError } from '../spec/errors.js';
+import type { CachedCompletion, UnitKey, UnitResult } from '../spec/store.js';
+import type { TraceEvent } from '../spec/trace.js';
+import { isoNow } from '../util/clock.js';
+import { encodeUnitResult } from './encode-unit-result.js';
+import { KyselyTraceStore, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import type { Database } from './schema.js';
+import { unitId } from './unit-id.js';
+
+/** Hints for the SQLite failures a person can do something about. */
+const SQLITE_HINTS: Readonly<Record<string, string>> = {
+  SQLITE_FULL: 'the disk is full: free some space; finished units are kept and the run can be resumed',
+  SQLITE_BUSY: 'another process held the database lock for longer than the busy timeout; retry, or give each run its own store file',
+  SQLITE_READONLY: 'the store file or its folder is not writable: check permissions, or open the store read-only',
+  SQLITE_NOTADB: 'the file is not a SQLite database: check the store path',
+  SQLITE_CORRUPT: 'the database file is damaged: restore it from a backup or a JSONL export',
+  SQLITE_CANTOPEN: 'the file cannot be opened: check that the path and its folder exist and are accessible',
+  SQLITE_IOERR: 'the disk reported an I/O error: check the disk and free space, then resume the run',
+};
+
+/**
+ * The default `TraceStore`: one SQLite file (WAL) through better-sqlite3.
+ *
+ * General queries (runs, listings, counts) are the portable kysely code of
+ * `KyselyTraceStore`. The hot paths — completing a unit, reading events,
+ * the completion cache, planning units — use better-sqlite3 prepared
+ * statements directly: kysely builds, compiles and re-prepares every query
+ * and wraps each step in promises, which cost 5–10× the SQLite work itself
+ * here (see docs/trace-format.md, "Storage", for the measured figures).
+ *
+ * Invariant: this class never uses kysely transactions. better-sqlite3
+ * transactions run synchronously to the end, so they cannot interleave
+ * with a kysely transaction left open across an `await` on the same
+ * connection; every multi-statement write here is one synchronous call.
+ */
+export class SqliteTraceStore extends KyselyTraceStore {
+  private readonly statements;
+  private readonly completeTransaction;
+  private readonly planTransaction;
+
+  /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    db: Kysely<Database>,
+    options: KyselyTraceStoreOptions = {},
+  ) {
+    super('sqlite', db, options);
+    this.statements = {
+      markFinished: sqlite.prepare<[string, string, string, string]>(
+        "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
+      ),
+      unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
+      insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string]>(
+        'insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, ?, ?, ?)',
+      ),
+      eventPayloads: sqlite.prepare<[string], string>('select payload from events where unit_id = ? order by seq').pluck(),
+      getCompletion: sqlite.prepare<[string], string>('select value from completions where key = ?').pluck(),
+      putCompletion: sqlite.prepare<[string, string, string]>(
+        'insert into completions (key, value, created_at) values (?, ?, ?) on conflict (key) do nothing',
+      ),
+      runExists: sqlite.prepare<[string], number>('select 1 from runs where id = ?').pluck(),
+      nextPosition: sqlite.prepare<[string], number>('select coalesce(max(position) + 1, 0) from units where run_id = ?').pluck(),
+      insertUnit: sqlite.prepare<[string, string, string, string, number, number]>(
+        "insert into units (id, run_id, question_id, protocol, seed, position, status) values (?, ?, ?, ?, ?, ?, 'pending') on conflict do nothing",
+      ),
+    };
+    this.completeTransaction = sqlite.transaction((id: string, encoded: ReturnType<typeof encodeUnitResult>): boolean => {
+      const { changes } = this.statements.markFinished.run(encoded.status, encoded.summary, encoded.finishedAt, id);
+      if (changes === 0) {
+        if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
+        return false;
+      }
+      for (const event of encoded.events) {
+        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, event.payload);
+      }
+      return true;
+    });
+    this.planTransaction = sqlite.transaction((runId: string, keys: readonly UnitKey[], ids: readonly string[]): void => {
+      if (this.statements.runExists.get(runId) === undefined) throw missingRun(runId);
+      const start = this.statements.nextPosition.get(runId) ?? 0;
+      keys.forEach((key, index) => {
+        this.statements.insertUnit.run(ids[index]!, runId, key.questionId, key.protocol, key.seed, start + index);
+      });
+    });
+  }
+
+  override async addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]> {
+    this.assertWritable();
+    const ids = keys.map((key) => unitId(runId, key));
+    if (keys.length === 0) return ids;
+    // IMMEDIATE takes the write lock up front, so a second process waits
+    // (busy_timeout) instead of failing when it upgrades a read lock.
+    this.sync(`planning units of run ${runId}`, () => this.planTransaction.immediate(runId, keys, ids));
+    return ids;
+  }
+
+  override async completeUnit(id: string, result: UnitResult): Promise<boolean> {
+    this.assertWritable();
+    const encoded = encodeUnitResult(id, result);
+    return this.sync(`storing unit ${id}`, () => this.completeTransaction.immediate(id, encoded));
+  }
+
+  override async getEvents(id: string): Promise<TraceEvent[]> {
+    const payloads = this.sync(`reading events of unit ${id}`, () => this.statements.eventPayloads.all(id));
+    // Events were validated when written; parsing them again would only cost time.
+    return payloads.map((payload) => JSON.parse(payload) as TraceEvent);
+  }
+
+  override async getCompletion(key: string): Promise<CachedCompletion | undefined> {
+    const value = this.sync('reading the completion cache', () => this.statements.getCompletion.get(key));
+    return value === undefined ? undefined : (JSON.parse(value) as CachedCompletion);
+  }
+
+  override async putCompletion(key: string, value: CachedCompletion): Promise<void> {
+    this.assertWritable();
+    this.sync('writing the completion cache', () => this.statements.putCompletion.run(key, JSON.stringify(value), isoNow(this.clock)));
+  }
+
+  override async close(): Promise<void> {
+    // kysely's driver closes the better-sqlite3 connection.
+    await super.close();
+  }
+
+  protected override failure(action: string, error: unknown): Error {
+    if (error instanceof QuorumError) return error;
+    const code = sqliteCode(error);
+    const hint = code === undefined ? undefined : SQLITE_HINTS[code] ?? SQLITE_HINTS[code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1')];
+    if (hint === undefined) return super.failure(action, error);
+    const message = error instanceof Error ? error.message : String(error);
+    return new StoreError(`${action} in ${this.sqlite.name}: ${message}`, hint, error);
+  }
+
+  private sync<T>(action: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw this.failure(action, error);
+    }
+  }
+}
+
+/** The SQLite result code of a better-sqlite3 error (`SQLITE_FULL`, `SQLITE_IOERR_WRITE`, …). */
+export function sqliteCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { UnitSummary } from '../spec/store.js';
+import { usageSchema } from '../spec/trace.js';
+
+/**
+ * Zod schema of `UnitSummary` (src/spec/store.ts), used to check summaries
+ * written to the store and read from JSONL files. `satisfies` keeps it in
+ * step with the interface.
+ */
+export const unitSummarySchema = z.object({
+  answer: z.string().nullable(),
+  answerStatus: z.enum(['ok', 'unparsed', 'ambiguous', 'none']),
+  gold: z.string().nullable(),
+  correct: z.boolean().nullable(),
+  unanimous: z.boolean(),
+  answersByRound: z.record(z.string(), z.array(z.string().nullable())),
+  roundsRun: z.number().int().nonnegative(),
+  calls: z.number().int().nonnegative(),
+  cacheHits: z.number().int().nonnegative(),
+  usage: usageSchema,
+  costUsd: z.number().nonnegative().nullable(),
+  latencyMs: z.number().nonnegative(),
+  errors: z.number().int().nonnegative(),
+}) satisfies z.ZodType<UnitSummary>;

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createDebateProtocol } from '../../src/protocols/debate/create-debate-protocol.js';
+import type { DebateOverrides } from '../../src/spec/debate-params.js';
+import type { Question } from '../../src/spec/question.js';
+import type { TraceEventInput } from '../../src/spec/trace.js';
+import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+
+const question: Question = {
+  id: 'q1',
+  prompt: 'Which drug treats symptomatic bradycardia first?',
+  options: { A: 'Atropine', B: 'Adenosine', C: 'Amiodarone', D: 'Metoprolol' },
+  gold: { kind: 'choice', value: 'A' },
+};
+
+type Turn = Extract<TraceEventInput, { type: 'turn' }>;
+
+const DEFAULT_ANSWERS = { 'Agent A': ['A', 'A', 'A'], 'Agent B': ['B', 'A', 'A'], 'Agent C': ['C', 'C', 'A'] };
+
+async function runPreset(preset: string, overrides: DebateOverrides = {}, gdp = false, answers: Record<string, string[]> = DEFAULT_ANSWERS) {
+  const backend = scriptedDebate(answers, { gdp });
+  const events: TraceEventInput[] = [];
+  await createDebateProtocol(preset, overrides).run({ question, agents: agentsOn(backend), seed: 7, emit: (event) => events.push(event) });
+  const turns = events.filter((event): event is Turn => event.type === 'turn');
+  return { events, turns, backend };
+}
+
+/** `saw` of each turn as "A0 B0" strings, keyed "<agent letter><round>". */
+function sawMatrix(turns: Turn[]): Record<string, string> {
+  return Object.fromEntries(turns.map((turn) => [`${turn.agent.slice(-1)}${turn.round}`, turn.saw.map((ref) => `${ref.agent.slice(-1)}${ref.round}`).join(' ')]));
+}
+
+describe('visibility matrix: which messages each agent saw in each round', () => {
+  it('ni: round 0 only, every agent alone', async () => {
+    const { turns } = await runPreset('ni');
+    assert.deepEqual(sawMatrix(turns), { A0: '', B0: '', C0: '' });
+  });
+
+  it('ni with rounds: self-revision sees only its own history', async () => {
+    const { turns } = await runPreset('ni', { rounds: 2 });
+    assert.deepEqual(sawMatrix(turns), { A0: '', B0: '', C0: '', A1: 'A0', B1: 'B0', C1: 'C0', A2: 'A0 A1', B2: 'B0 B1', C2: 'C0 C1' });
+  });
+
+  it('du: every agent sees all messages of the previous round', async () => {
+    const { turns } = await runPreset('du');
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0 B0 C0', B1: 'A0 B0 C0', C1: 'A0 B0 C0',
+      A2: 'A1 B1 C1', B2: 'A1 B1 C1', C2: 'A1 B1 C1',
+    });
+  });
+
+  it('gdp: same visibility as du, structured steps', async () => {
+    const { turns } = await runPreset('gdp', {}, true);
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0 B0 C0', B1: 'A0 B0 C0', C1: 'A0 B0 C0',
+      A2: 'A1 B1 C1', B2: 'A1 B1 C1', C2: 'A1 B1 C1',
+    });
+    assert.equal(turns[0]!.parsed.steps?.[0]?.claim, 'Agent A claim r0');
+  });
+
+  it('cross-round: all earlier rounds, none of the current one', async () => {
+    const { turns } = await runPreset('du', { visibility: 'cross-round' });
+    assert.equal(sawMatrix(turns).B2, 'A0 B0 C0 A1 B1 C1');
+    assert.equal(sawMatrix(turns).C1, 'A0 B0 C0');
+  });
+
+  it('within-round, sequential: own previous answer plus peers who already spoke', async () => {
+    const { turns } = await runPreset('du', { visibility: 'within-round', order: 'sequential' });
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0', B1: 'B0 A1', C1: 'C0 A1 B1',
+      A2: 'A1', B2: 'B1 A2', C2: 'C1 A2 B2',
+    });
+  });
+
+  it('what an agent saw is exactly what its prompt contains', async () => {
+    const { backend } = await runPreset('du');
+    const bRound1 = backend.calls.find((call) => call.messages.at(-1)!.content.includes('You are Agent B.') && call.messages.at(-1)!.content.includes('Messages from the other agents'))!;
+    const user = bRound1.messages.at(-1)!.content;
+    assert.match(user, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: A/);
+    assert.match(user, /\[Agent C, round 0\]\nAgent C reasons in round 0\.\nAnswer: C/);
+    assert.match(user, /Your earlier answers:\n\n\[round 0\]\nAgent B reasons in round 0\.\nAnswer: B/);
+    assert.doesNotMatch(user, /round 1/);
+    // shared prefix first: question, then peers, then the agent-specific part
+    assert.ok(user.indexOf('Question:') < user.indexOf('[Agent A, round 0]'));
+    assert.ok(user.indexOf('[Agent C, round 0]') < user.indexOf('You are Agent B.'));
+  });
+
+  it('gdp sends a JSON schema and the anti-sycophancy rule; du does not', async () => {
+    const gdp = await runPreset('gdp', {}, true);
+    assert.equal(gdp.backend.calls[0]!.responseFormat?.name, 'gdp_turn');
+    assert.match(gdp.backend.calls[0]!.messages[0]!.content, /never change it because most agents disagree/);
+    const du = await runPreset('du');
+    assert.equal(du.backend.calls[0]!.responseFormat, undefined);
+    assert.doesNotMatch(du.backend.calls[0]!.messages[0]!.content, /never change it because/);
+  });
+
+  it('votes each round and aggregates by majority', async () => {
+    const { events } = await runPreset('du');
+    const votes = events.filter((event) => event.type === 'vote');
+    assert.equal(votes.length, 3);
+    const final = events.find((event) => event.type === 'final');
+    assert.deepEqual(final && { answer: final.answer.value, correct: final.correct, roundsRun: final.roundsRun }, { answer: 'A', correct: true, roundsRun: 3 });
+  });
+
+  it('stops early on consensus when asked', async () => {
+    const { events, turns } = await runPreset('du', { stopOnConsensus: true }, false, { 'Agent A': ['A', 'A'], 'Agent B': ['B', 'A'], 'Agent C': ['C', 'A'] });
+    assert.equal(turns.length, 6);
+    const final = events.find((event) => event.type === 'final');
+    assert.equal(final?.type === 'final' && final.stoppedEarly, true);
+  });
+});
