@@ -35,16 +35,19 @@ export const PRICE_TABLE: PriceTable = Object.freeze({
 });
 
 /**
+ * The price of a model in one table. Dated snapshot names
+ * (`gpt-4o-mini-2024-07-18`) fall back to their base name.
+ */
+export function findPrice(model: string, table: PriceTable): ModelPrice | undefined {
+  return table[model] ?? table[model.replace(/-\d{4}-\d{2}-\d{2}$/, '')];
+}
+
+/**
  * The price of a model: user overrides first, then the built-in table.
- * Dated snapshot names (`gpt-4o-mini-2024-07-18`) fall back to their base
- * name. Unknown models have no price (`undefined`), never a guessed one.
+ * Unknown models have no price (`undefined`), never a guessed one.
  */
 export function priceFor(model: string, overrides: PriceTable = {}): ModelPrice | undefined {
-  for (const name of [model, model.replace(/-\d{4}-\d{2}-\d{2}$/, '')]) {
-    const price = overrides[name] ?? PRICE_TABLE[name];
-    if (price !== undefined) return price;
-  }
-  return undefined;
+  return findPrice(model, overrides) ?? findPrice(model, PRICE_TABLE);
 }
 
 /**

@@ -118,11 +118,6 @@ export class SqliteTraceStore extends KyselyTraceStore {
     this.sync('writing the completion cache', () => this.statements.putCompletion.run(key, JSON.stringify(value), isoNow(this.clock)));
   }
 
-  override async close(): Promise<void> {
-    // kysely's driver closes the better-sqlite3 connection.
-    await super.close();
-  }
-
   protected override failure(action: string, error: unknown): Error {
     if (error instanceof QuorumError) return error;
     const code = sqliteCode(error);

@@ -19,7 +19,7 @@ export function grammarForJsonSchema(llama: Llama, schema: Record<string, unknow
   if (grammar === undefined) {
     const owner = cache;
     // node-llama-cpp types the schema precisely; quorum's schemas are plain JSON, checked by the converter itself.
-    grammar = llama.createGrammarForJsonSchema(schema as unknown as GbnfJsonSchema);
+    grammar = llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema as unknown as GbnfJsonSchema);
     grammar.catch(() => owner.delete(key));
     owner.set(key, grammar);
   }

@@ -6,7 +6,7 @@ import { DEFAULT_DB } from '../store-option.js';
 import { runFromOptions } from './run-command.js';
 
 /** `quorum demo`: the built-in questions, three GDP agents, the default in-process model. */
-export function demoCommand(): Command {
+export function demoCommand() {
   return new Command('demo')
     .description('run grounded debate (gdp) with 3 agents on the built-in questions and the default in-process model')
     .option('--backend <spec>', 'backend of every agent', DEFAULT_BACKEND_SPEC)
@@ -16,7 +16,7 @@ export function demoCommand(): Command {
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--json', 'print one JSON object')
     .action(async (options) => {
-      const resolved = await resolveDemoBackend(options.backend, (line) => process.stderr.write(`${line}\n`));
+      const resolved = await resolveDemoBackend(options.backend, (line: string) => process.stderr.write(`${line}\n`));
       await runFromOptions({
         protocol: 'gdp',
         dataset: 'demo',

@@ -90,7 +90,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
 }
 
 /** `quorum run`. */
-export function runCommand(): Command {
+export function runCommand() {
   return new Command('run')
     .description('run a protocol on a dataset; every turn is stored')
     .requiredOption('--protocol <preset>', 'protocol preset: ni, du, gdp')

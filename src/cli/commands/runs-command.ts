@@ -2,7 +2,7 @@ import { Command } from '@commander-js/extra-typings';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** `quorum runs`. */
-export function runsCommand(): Command {
+export function runsCommand() {
   return new Command('runs')
     .description('list stored runs, newest first')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)

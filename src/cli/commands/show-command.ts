@@ -5,7 +5,7 @@ import { formatRunMetrics, metricsJson } from '../format-metrics.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** `quorum show`. */
-export function showCommand(): Command {
+export function showCommand() {
   return new Command('show')
     .description("show a run's metrics: accuracy, agreement, answer changes, unparsed rate, tokens, latency, cost")
     .argument('<run-id>', 'run id (see `quorum runs`)')

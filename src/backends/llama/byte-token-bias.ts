@@ -1,0 +1,21 @@
+import { TokenBias, type LlamaModel } from 'node-llama-cpp';
+
+const BYTE_TOKEN_TYPE = 6;
+const HIGH_BYTE_PIECE = /^<0x[89A-F][0-9A-F]>$/i;
+
+/**
+ * A token bias forbidding the byte-fallback tokens 0x80–0xFF. A model that
+ * emits them out of order (the random test model does) produces invalid UTF-8,
+ * which JavaScript turns into replacement characters that break schema limits
+ * like `maxLength`. A grammar can still force them where it needs them.
+ */
+export function byteTokenBias(model: LlamaModel): TokenBias {
+  const bias = new TokenBias(model.tokenizer);
+  const tokenizer = model.fileInfo.metadata.tokenizer?.ggml;
+  const pieces = tokenizer?.tokens ?? [];
+  const types = tokenizer?.token_type ?? [];
+  pieces.forEach((piece, id) => {
+    if (types[id] === BYTE_TOKEN_TYPE && HIGH_BYTE_PIECE.test(piece)) bias.set(id as never, 'never');
+  });
+  return bias;
+}

@@ -1,0 +1,204 @@
+import { basename } from 'node:path';
+import { LlamaChat, resolveChatWrapper, TokenMeter, type ChatWrapper, type LlamaChatResponse, type LlamaGrammar, type TokenBias } from 'node-llama-cpp';
+import type { ChatBackend, ChatRequest, ChatResponse, FinishReason } from '../../spec/chat.js';
+import { BackendError, ConfigError } from '../../spec/errors.js';
+import { byteTokenBias } from './byte-token-bias.js';
+import { grammarForJsonSchema } from './json-schema-grammars.js';
+import { defaultModelsDir } from './quorum-cache-dir.js';
+import { huggingFaceUri, resolveModelSource, type LlamaModelSource } from './resolve-model-source.js';
+import { acquireLlamaContext, type LlamaContextLease } from './shared-llama-context.js';
+import { TEST_MODEL_NAME } from './test-model/build-test-model.js';
+import { toChatHistory } from './to-chat-history.js';
+
+/** A parsed `llama:` backend spec. */
+export interface LlamaBackendSpec {
+  kind: 'llama';
+  source: LlamaModelSource;
+}
+
+/** Settings of the in-process llama backend. */
+export interface LlamaBackendOptions {
+  /**
+   * CPU threads. Default: `$QUORUM_LLAMA_THREADS`, else node-llama-cpp's
+   * choice. Output depends on the thread count, so reproducible runs pin it.
+   */
+  threads?: number;
+  /** Tokens per sequence (prompt + reply). Default: the model's training size, at most 8192. */
+  contextSize?: number;
+  /** Where `hf:` models are downloaded to. Default: `<user cache>/quorum/models` (see `defaultModelsDir`). */
+  cacheDir?: string;
+  /** Less llama.cpp logging and no download progress bar. */
+  quiet?: boolean;
+  /** Calls that can run at once on one model (sequences of its context). Default 4. */
+  sequences?: number;
+  /**
+   * Forbid the byte tokens 0x80–0xFF, which on their own form invalid UTF-8.
+   * Default: on for quorum's generated test model only; real models need them
+   * for non-ASCII text.
+   */
+  banInvalidUtf8Bytes?: boolean;
+}
+
+const DEFAULT_SEQUENCES = 4;
+
+/**
+ * Creates the in-process GGUF backend (node-llama-cpp). Backends created for
+ * the same file and settings share one loaded model and context; `close`
+ * releases this backend's share.
+ */
+export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaBackendOptions = {}): Promise<ChatBackend> {
+  const modelId = spec.source.type === 'file' ? basename(spec.source.path) : huggingFaceUri(spec.source.repo, spec.source.quant);
+  const id = `llama:${modelId}`;
+  const quiet = options.quiet ?? false;
+  const sequences = options.sequences ?? DEFAULT_SEQUENCES;
+  if (!Number.isInteger(sequences) || sequences < 1) throw new ConfigError(`llama: sequences must be a positive integer, got ${sequences}`);
+  const threads = options.threads ?? threadsFromEnvironment();
+  const modelPath = await resolveModelSource(spec.source, id, { cacheDir: options.cacheDir ?? defaultModelsDir(), quiet });
+
+  let lease: LlamaContextLease;
+  try {
+    lease = await acquireLlamaContext(modelPath, { threads, contextSize: options.contextSize, sequences, quiet });
+  } catch (error) {
+    throw new BackendError(id, 'unavailable', `cannot load ${modelPath}: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: 'check that the file is a complete GGUF model that this llama.cpp build supports, and that there is enough memory',
+      cause: error,
+    });
+  }
+  const isTestModel = lease.model.fileInfo.metadata.general?.name === TEST_MODEL_NAME;
+  const banBytes = options.banInvalidUtf8Bytes ?? isTestModel;
+  return new LlamaBackend(id, modelId, basename(modelPath), lease, banBytes ? byteTokenBias(lease.model) : undefined);
+}
+
+function threadsFromEnvironment(): number | undefined {
+  const raw = process.env.QUORUM_LLAMA_THREADS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const threads = Number(raw);
+  if (!Number.isInteger(threads) || threads < 0) {
+    throw new ConfigError(`QUORUM_LLAMA_THREADS must be a whole number, got "${raw}"`, 'set it to the CPU threads to use, e.g. 1, or unset it');
+  }
+  return threads;
+}
+
+/** One configured model; calls run on the shared context's sequences. */
+class LlamaBackend implements ChatBackend {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider = 'llama';
+  private readonly chatWrapper: ChatWrapper;
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    readonly modelId: string,
+    private readonly fileName: string,
+    private readonly lease: LlamaContextLease,
+    private readonly tokenBias: TokenBias | undefined,
+  ) {
+    this.chatWrapper = resolveChatWrapper(lease.model);
+  }
+
+  async complete(request: ChatRequest): Promise<ChatResponse> {
+    if (this.closed) throw new BackendError(this.id, 'unavailable', 'backend is closed');
+    const started = performance.now();
+    const grammar = request.responseFormat === undefined ? undefined : await this.grammarFor(request.responseFormat.schema);
+    const sequence = await this.lease.pool.acquire(request.signal).catch((error: unknown) => {
+      throw new BackendError(this.id, 'aborted', 'call cancelled while waiting for a free sequence', { cause: error });
+    });
+    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper, autoDisposeSequence: false });
+    try {
+      // A fresh state per call: reusing the previous call's cached prefix would
+      // make results depend on call order (batch splits change floating-point sums).
+      await sequence.clearHistory();
+      const history = toChatHistory(request.messages);
+      const promptTokens = this.chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(this.lease.model.tokenizer).length;
+      const room = sequence.contextSize - promptTokens;
+      if (room < 1) {
+        throw new BackendError(this.id, 'bad-request', `prompt of ${promptTokens} tokens does not fit the context of ${sequence.contextSize} tokens`, {
+          hint: 'raise the context size (llama backend option contextSize) or shorten the prompt',
+        });
+      }
+      const decoding = request.decoding;
+      const meterBefore = sequence.tokenMeter.getState();
+      const result: LlamaChatResponse = await chat.generateResponse(history, {
+        maxTokens: Math.min(decoding.maxTokens ?? room, room),
+        temperature: decoding.temperature ?? 0,
+        ...(decoding.topP === undefined ? {} : { topP: decoding.topP }),
+        ...(decoding.seed === undefined ? {} : { seed: decoding.seed }),
+        ...(decoding.stop === undefined || decoding.stop.length === 0 ? {} : { customStopTriggers: decoding.stop }),
+        ...(grammar === undefined ? {} : { grammar }),
+        ...(this.tokenBias === undefined ? {} : { tokenBias: this.tokenBias }),
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        contextShift: { strategy: () => refuseContextShift(this.id) },
+      });
+      const completionTokens = TokenMeter.diff(sequence.tokenMeter, meterBefore).usedOutputTokens;
+      return {
+        text: result.response,
+        ...(request.responseFormat === undefined ? {} : { json: parseJson(result.response), structured: 'grammar' as const }),
+        usage: { promptTokens, cachedPromptTokens: 0, completionTokens },
+        latencyMs: performance.now() - started,
+        finishReason: finishReasonOf(result.metadata.stopReason),
+        model: this.fileName,
+        cacheHit: false,
+        costUsd: null,
+        attempts: 1,
+      };
+    } catch (error) {
+      throw this.toBackendError(error, request.signal);
+    } finally {
+      chat.dispose({ disposeSequence: false });
+      this.lease.pool.release(sequence);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.lease.release();
+  }
+
+  private async grammarFor(schema: Record<string, unknown>): Promise<LlamaGrammar> {
+    try {
+      return await grammarForJsonSchema(this.lease.llama, schema);
+    } catch (error) {
+      throw new BackendError(this.id, 'bad-request', `cannot turn the response schema into a grammar: ${error instanceof Error ? error.message : String(error)}`, {
+        hint: 'use the JSON-schema subset node-llama-cpp supports (object, array, string, number, boolean, enum, const, oneOf)',
+        cause: error,
+      });
+    }
+  }
+
+  private toBackendError(error: unknown, signal: AbortSignal | undefined): BackendError {
+    if (error instanceof BackendError) return error;
+    if (signal?.aborted === true) return new BackendError(this.id, 'aborted', 'call cancelled', { cause: error });
+    return new BackendError(this.id, 'unavailable', `generation failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+function finishReasonOf(stopReason: LlamaChatResponse['metadata']['stopReason']): FinishReason {
+  switch (stopReason) {
+    case 'maxTokens':
+      return 'length';
+    case 'eogToken':
+    case 'stopGenerationTrigger':
+    case 'customStopTrigger':
+      return 'stop';
+    default:
+      return 'other';
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Cut off by maxTokens: the caller sees finishReason 'length' and no json.
+    return undefined;
+  }
+}
+
+// Prompts are checked to fit before generating and replies are capped to the
+// room left, so a shift would only silently drop earlier messages.
+function refuseContextShift(backendId: string): never {
+  throw new BackendError(backendId, 'bad-request', 'the conversation outgrew the context window', {
+    hint: 'raise the context size (llama backend option contextSize) or lower maxTokens',
+  });
+}

@@ -1,0 +1,89 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BackendMiddleware } from '../../spec/chat.js';
+import { BackendError } from '../../spec/errors.js';
+import { decorateBackend } from './decorate-backend.js';
+
+/** One retry about to happen (for progress display and logs). */
+export interface RetryEvent {
+  backendId: string;
+  /** The attempt that failed (1-based). */
+  attempt: number;
+  /** How long the middleware waits before the next attempt. */
+  delayMs: number;
+  error: BackendError;
+}
+
+/** Options of the retry middleware. */
+export interface RetryOptions {
+  /** Calls to the inner backend, the first one included. Default 5. */
+  maxAttempts?: number;
+  /** Backoff before the second attempt; doubles each time. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of the exponential backoff. Default 30 s. */
+  maxDelayMs?: number;
+  /**
+   * A server asking to wait longer than this (a daily quota, say) fails the
+   * call at once instead of stalling the run. Default 5 min.
+   */
+  maxRetryAfterMs?: number;
+  /** Waits; injected so tests do not. Must reject when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Uniform [0, 1) for jitter; injected for deterministic tests. */
+  random?: () => number;
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/**
+ * Retries calls that failed with a retryable `BackendError` (429, 5xx,
+ * timeouts, connection resets) with exponential backoff and jitter, waiting
+ * at least as long as the server's Retry-After. Other errors pass through at
+ * once. The response's `attempts` counts every call made, the failed ones
+ * included.
+ */
+export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const baseDelayMs = options.baseDelayMs ?? 500;
+  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
+  const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, signal === undefined ? {} : { signal }));
+  const random = options.random ?? Math.random;
+
+  return (inner) =>
+    decorateBackend(inner, async (request) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const response = await inner.complete(request);
+          return { ...response, attempts: response.attempts + attempt - 1 };
+        } catch (error) {
+          if (!(error instanceof BackendError) || !error.retryable) throw error;
+          if (attempt >= maxAttempts) throw gaveUp(error, `gave up after ${attempt} attempts`);
+          if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) {
+            throw gaveUp(error, `the server asked to wait ${Math.round(error.retryAfterMs / 1000)} s, more than the ${Math.round(maxRetryAfterMs / 1000)} s allowed`);
+          }
+          // "Equal jitter": half the backoff is fixed, half random, so retries of
+          // calls that failed together spread out but never fire at once.
+          const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+          const delayMs = Math.max(error.retryAfterMs ?? 0, backoff / 2 + random() * (backoff / 2));
+          options.onRetry?.({ backendId: inner.id, attempt, delayMs, error });
+          try {
+            await sleep(delayMs, request.signal);
+          } catch (sleepError) {
+            if (request.signal?.aborted) throw new BackendError(inner.id, 'aborted', 'the call was cancelled while waiting to retry', { cause: sleepError });
+            throw sleepError;
+          }
+        }
+      }
+    });
+}
+
+/** The last error again, saying why retrying stopped (the id prefix is not repeated). */
+function gaveUp(error: BackendError, reason: string): BackendError {
+  const prefix = `${error.backendId}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return new BackendError(error.backendId, error.failure, `${message} (${reason})`, {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    cause: error,
+  });
+}

@@ -1,0 +1,26 @@
+import type { Question } from '../spec/question.js';
+
+/** Options of loading a dataset. */
+export interface LoadOptions {
+  /** Load only the first `limit` questions, in file order (later lines are not read). */
+  limit?: number;
+}
+
+/** One dataset format: reads a file (or a built-in set) into questions. */
+export interface DatasetLoader {
+  /** Name used by `--dataset` and stored in runs. */
+  readonly name: string;
+  /** One line for `quorum` help and error messages. */
+  readonly description: string;
+  /**
+   * Whether a first JSONL record looks like this format; used to pick a
+   * loader for `--data <file>` given without `--dataset`.
+   */
+  recognizes?(record: Record<string, unknown>): boolean;
+  /**
+   * Loads questions. `path` is the data file; loaders with a default
+   * location or built-in data accept none. Throws `DatasetFormatError`
+   * naming file, line and field for bad rows, `ConfigError` for a missing file.
+   */
+  load(path?: string, options?: LoadOptions): Promise<Question[]>;
+}

@@ -1,0 +1,22 @@
+import { ConfigError } from '../spec/errors.js';
+import type { DatasetLoader } from './dataset-loader.js';
+import { demoLoader } from './demo-dataset.js';
+import { genericLoader } from './generic-jsonl.js';
+import { medqaLoader } from './medqa.js';
+
+/** Every dataset loader, by name. */
+export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map([medqaLoader, genericLoader, demoLoader].map((loader) => [loader.name, loader]));
+
+/** Names of the known datasets. */
+export function datasetNames(): string[] {
+  return [...DATASETS.keys()];
+}
+
+/** The loader of a dataset; unknown names throw a `ConfigError` listing the known ones. */
+export function getDataset(name: string): DatasetLoader {
+  const loader = DATASETS.get(name.toLowerCase());
+  if (loader === undefined) {
+    throw new ConfigError(`unknown dataset "${name}"`, `known datasets: ${datasetNames().join(', ')}`);
+  }
+  return loader;
+}

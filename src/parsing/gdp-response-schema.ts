@@ -1,0 +1,91 @@
+import type { Question } from '../spec/question.js';
+import { optionLetters } from '../spec/question.js';
+
+/** Size limits of GDP replies; long fields make models ramble and blow the token budget. */
+export const GDP_LIMITS = Object.freeze({
+  /** Characters per CLAIM, GROUND, stance target and counter-ground. */
+  fieldMaxLength: 300,
+  /** Steps per reply. */
+  maxSteps: 8,
+  /** Characters of a free-text answer. */
+  answerMaxLength: 500,
+});
+
+/** The stance types of DESIGN §4. */
+export const STANCE_TYPES = ['AGREE', 'DISAGREE', 'EXTEND'] as const;
+
+/** Where in the debate a reply is written. */
+export interface GdpSchemaOptions {
+  /** Round of the reply; round 0 (answering alone) has no STANCE. */
+  round: number;
+  /** Names of the peers whose claims the agent may address (not the agent itself). */
+  peers: readonly string[];
+}
+
+/**
+ * The JSON schema of a GDP reply, for backends with structured output:
+ * `{steps: [{claim, ground, stance}], answer}`. Every property is required
+ * and optional values are `null` (OpenAI strict mode needs this; vLLM,
+ * llama.cpp and Ollama accept it); `stance` is `anyOf [object, null]` and
+ * exists only from round 1 on. `answer` is an enum of the option letters
+ * for multiple choice, a number for numeric questions, a string otherwise.
+ * Steps come before the answer so the model reasons before it answers.
+ */
+export function gdpResponseSchema(question: Question, options: GdpSchemaOptions): Record<string, unknown> {
+  const text = (description: string, minLength = 1): Record<string, unknown> => ({
+    type: 'string',
+    minLength,
+    maxLength: GDP_LIMITS.fieldMaxLength,
+    description,
+  });
+  const stepProperties: Record<string, unknown> = {
+    claim: text('One falsifiable assertion.'),
+    ground: text('A named fact, mechanism or guideline that supports the claim.'),
+  };
+  if (options.round >= 1) {
+    const stance = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['peer', 'type', 'target', 'counterGround'],
+      properties: {
+        peer: options.peers.length > 0 ? { type: 'string', enum: [...options.peers] } : { type: 'string', minLength: 1, maxLength: 100 },
+        type: { type: 'string', enum: [...STANCE_TYPES] },
+        target: { type: ['string', 'null'], maxLength: GDP_LIMITS.fieldMaxLength, description: "The peer's claim being addressed." },
+        counterGround: {
+          type: ['string', 'null'],
+          maxLength: GDP_LIMITS.fieldMaxLength,
+          description: "Required for DISAGREE: the ground that contradicts the peer's claim.",
+        },
+      },
+    };
+    stepProperties['stance'] = { anyOf: [stance, { type: 'null' }], description: "Position toward a named peer's claim, or null." };
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['steps', 'answer'],
+    properties: {
+      steps: {
+        type: 'array',
+        minItems: 1,
+        maxItems: GDP_LIMITS.maxSteps,
+        items: { type: 'object', additionalProperties: false, required: Object.keys(stepProperties), properties: stepProperties },
+      },
+      answer: answerSchema(question),
+    },
+  };
+}
+
+function answerSchema(question: Question): Record<string, unknown> {
+  switch (question.gold.kind) {
+    case 'choice': {
+      const letters = optionLetters(question);
+      return letters.length > 0 ? { type: 'string', enum: letters } : { type: 'string', minLength: 1, maxLength: 1 };
+    }
+    case 'number':
+      return { type: 'number' };
+    case 'text':
+    case 'none':
+      return { type: 'string', minLength: 1, maxLength: GDP_LIMITS.answerMaxLength };
+  }
+}

@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { StoreError } from '../spec/errors.js';
+import type { Clock } from '../util/clock.js';
+import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';
+import type { Database } from './schema.js';
+import { SqliteTraceStore, sqliteCode } from './sqlite-trace-store.js';
+
+/** Options of `openSqliteStore`. */
+export interface SqliteStoreOptions {
+  /** Open without writing anything (no migration; writes throw `StoreError`). The file must exist. */
+  readonly?: boolean;
+  /** How long to wait for another process's write lock, in milliseconds (default 10,000). */
+  busyTimeoutMs?: number;
+  /** Source of cache entry times. */
+  clock?: Clock;
+}
+
+/**
+ * Opens (creating if needed) a SQLite store and brings its schema up to
+ * date. `file` is a path, or `:memory:` for a private in-memory store.
+ * Several processes may open the same file: WAL lets readers run beside
+ * one writer, and `busy_timeout` makes writers queue instead of failing.
+ */
+export async function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Promise<SqliteTraceStore> {
+  const readonly = options.readonly ?? false;
+  const sqlite = openDatabase(file, readonly);
+  try {
+    // busy_timeout first: the pragmas below may already need the lock.
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`);
+    if (!readonly) {
+      sqlite.pragma('journal_mode = WAL');
+      // With WAL, NORMAL is durable across application crashes and only
+      // risks the last transactions on power loss, for far fewer fsyncs.
+      sqlite.pragma('synchronous = NORMAL');
+    }
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    if (readonly) await assertSchemaCurrent(db);
+    else await migrateExclusively(file, sqlite, db);
+    return new SqliteTraceStore(sqlite, db, { readonly, ...(options.clock === undefined ? {} : { clock: options.clock }) });
+  } catch (error) {
+    sqlite.close();
+    if (error instanceof StoreError) throw error;
+    throw cannotOpen(file, error);
+  }
+}
+
+function openDatabase(file: string, readonly: boolean): Sqlite.Database {
+  try {
+    if (!readonly && file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
+    return new Sqlite(file, { readonly, fileMustExist: readonly });
+  } catch (error) {
+    throw cannotOpen(file, error);
+  }
+}
+
+/** Migrations in progress in this process, by file: later opens of the same file wait their turn. */
+const migrating = new Map<string, Promise<unknown>>();
+
+/**
+ * kysely does not lock migrations on SQLite (it assumes one connection),
+ * so two processes opening a new file at once could both create tables.
+ * An IMMEDIATE transaction around the migrator serialises processes: the
+ * second waits for the lock, then finds nothing left to do. Within one
+ * process the opens are chained instead, because better-sqlite3 waits for
+ * a lock synchronously and would block the very event loop that has to
+ * finish the first migration. Skipped when the schema is current, so
+ * opening a busy store does not queue for the write lock.
+ */
+async function migrateExclusively(file: string, sqlite: Sqlite.Database, db: Kysely<Database>): Promise<void> {
+  // In-memory and temporary databases are private to their connection.
+  if (file === ':memory:' || file === '') return migrateLocked(sqlite, db);
+  const key = resolve(file);
+  const previous = migrating.get(key) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(() => migrateLocked(sqlite, db));
+  migrating.set(key, current);
+  try {
+    await current;
+  } finally {
+    if (migrating.get(key) === current) migrating.delete(key);
+  }
+}
+
+async function migrateLocked(sqlite: Sqlite.Database, db: Kysely<Database>): Promise<void> {
+  const state = await schemaState(db);
+  if (state.pending.length === 0 && state.unknown.length === 0) return;
+  sqlite.exec('begin immediate');
+  try {
+    await migrateToLatest(db);
+    sqlite.exec('commit');
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+    throw error;
+  }
+}
+
+function cannotOpen(file: string, error: unknown): StoreError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = sqliteCode(error);
+  const hint =
+    code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
+      ? 'the file is not a quorum store (not a SQLite database): check the path'
+      : code === 'SQLITE_CANTOPEN'
+        ? 'check that the file exists (read-only stores are never created) and that its folder is accessible'
+        : 'check the store path and its permissions';
+  return new StoreError(`cannot open SQLite store ${file}: ${message}`, hint, error);
+}

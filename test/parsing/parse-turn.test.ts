@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { freeRationale, parseFreeTurn } from '../../src/parsing/free-turn.js';
+import { parseTurn } from '../../src/parsing/parse-turn.js';
+import { parsedTurnSchema } from '../../src/spec/answer.js';
+import type { Question } from '../../src/spec/question.js';
+
+const MCQ: Question = { id: 'q1', prompt: 'Which drug?', options: { A: 'Physostigmine', B: 'Pralidoxime', C: 'Atropine', D: 'Epinephrine' }, gold: { kind: 'choice', value: 'C' } };
+
+describe('parseFreeTurn', () => {
+  it('gives the answer and the rationale without the answer line', () => {
+    const turn = parseFreeTurn('Miosis and bradycardia point to cholinergic excess.\nAtropine blocks muscarinic receptors.\n\n**Answer: C**', MCQ);
+    assert.doesNotThrow(() => parsedTurnSchema.parse(turn));
+    assert.deepEqual(turn, {
+      answer: { status: 'ok', value: 'C', rule: 'explicit' },
+      rationale: 'Miosis and bradycardia point to cholinergic excess.\nAtropine blocks muscarinic receptors.',
+      source: 'text',
+    });
+  });
+
+  it('uses the rationale field of a JSON reply', () => {
+    const turn = parseFreeTurn('{"reasoning": "Muscarinic signs need atropine.", "answer": "C"}', MCQ);
+    assert.deepEqual(turn, { answer: { status: 'ok', value: 'C', rule: 'json' }, rationale: 'Muscarinic signs need atropine.', source: 'json' });
+  });
+
+  it('is failed for an empty reply', () => {
+    const turn = parseFreeTurn('  ', MCQ);
+    assert.equal(turn.source, 'failed');
+    assert.equal(turn.answer.status, 'unparsed');
+  });
+
+  it('keeps only the visible reply of a reasoning model', () => {
+    assert.equal(freeRationale('<think>scratch work</think>\nAtropine blocks M2 receptors.\nAnswer: C'), 'Atropine blocks M2 receptors.');
+  });
+});
+
+describe('parseTurn', () => {
+  it('dispatches on the format', () => {
+    const text = 'CLAIM: Atropine is first-line.\nGROUND: Muscarinic blockade.\nAnswer: C';
+    const gdp = parseTurn('gdp', text, undefined, MCQ, { peers: [] });
+    const free = parseTurn('free', text, undefined, MCQ, { peers: [] });
+    assert.equal(gdp.source, 'text');
+    assert.equal(gdp.steps?.length, 1);
+    assert.equal(free.steps, undefined);
+    assert.equal(free.rationale, 'CLAIM: Atropine is first-line.\nGROUND: Muscarinic blockade.');
+    assert.equal(gdp.answer.value, 'C');
+    assert.equal(free.answer.value, 'C');
+  });
+});

@@ -1,0 +1,375 @@
+/**
+ * The shared `TraceStore` suite: every implementation (SQLite, PostgreSQL,
+ * …) runs these cases. Each case opens a fresh store; run ids are unique
+ * per case so that a backend sharing one database across cases (a
+ * PostgreSQL test database) needs no cleanup between them.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import { StoreError } from '../../src/spec/errors.js';
+import type { TraceStore, UnitKey } from '../../src/spec/store.js';
+import { unitId } from '../../src/store/unit-id.js';
+import {
+  cachedCompletion,
+  everyEventTypeBodies,
+  runRecord,
+  traceEvents,
+  turnBody,
+  unitEvents,
+  unitResult,
+  unitSummary,
+} from '../helpers/trace-fixtures.js';
+
+/** Runs the shared cases against one implementation. `cleanup` runs once, after all cases. */
+export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cleanup?: () => Promise<void>): void {
+  describe(`TraceStore suite: ${name}`, () => {
+    let store: TraceStore;
+    const suiteId = randomUUID().slice(0, 8);
+    let counter = 0;
+    const newRunId = (label: string): string => `${label}-${suiteId}-${++counter}`;
+    const keys = (count: number, protocol = 'du', seed = 1): UnitKey[] =>
+      Array.from({ length: count }, (_, index) => ({ questionId: `q${index}`, protocol, seed }));
+    const planRun = async (label: string, count: number): Promise<{ runId: string; ids: string[] }> => {
+      const runId = newRunId(label);
+      await store.createRun(runRecord(runId));
+      return { runId, ids: await store.addUnits(runId, keys(count)) };
+    };
+
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+    if (cleanup !== undefined) after(cleanup);
+
+    describe('runs', () => {
+      it('creates a run and reads it back unchanged', async () => {
+        const run = runRecord(newRunId('create'), { createdAt: '2026-02-03T04:05:06.789Z' });
+        await store.createRun(run);
+        assert.deepEqual(await store.getRun(run.id), run);
+        assert.equal(JSON.stringify((await store.getRun(run.id))?.config), JSON.stringify(run.config));
+      });
+
+      it('returns undefined for an unknown run', async () => {
+        assert.equal(await store.getRun(newRunId('missing')), undefined);
+      });
+
+      it('refuses a second run with the same id and keeps the first', async () => {
+        const run = runRecord(newRunId('clash'));
+        await store.createRun(run);
+        await assert.rejects(store.createRun({ ...run, status: 'done', createdAt: '2027-01-01T00:00:00.000Z' }), StoreError);
+        assert.deepEqual(await store.getRun(run.id), run);
+      });
+
+      it('refuses a run whose configuration is invalid', async () => {
+        const run = runRecord(newRunId('invalid'));
+        await assert.rejects(store.createRun({ ...run, config: { ...run.config, agents: [] } }), (error: unknown) => {
+          assert.ok(error instanceof StoreError);
+          assert.match(error.message, /config\.agents/);
+          return true;
+        });
+        assert.equal(await store.getRun(run.id), undefined);
+      });
+
+      it('updates a run status and refuses an unknown run', async () => {
+        const run = runRecord(newRunId('status'));
+        await store.createRun(run);
+        await store.setRunStatus(run.id, 'interrupted');
+        assert.equal((await store.getRun(run.id))?.status, 'interrupted');
+        await store.setRunStatus(run.id, 'done');
+        assert.equal((await store.getRun(run.id))?.status, 'done');
+        await assert.rejects(store.setRunStatus(newRunId('nope'), 'done'), StoreError);
+      });
+
+      it('lists runs newest first with their unit counts', async () => {
+        const older = runRecord(newRunId('old'), { createdAt: '2026-03-01T00:00:00.000Z' });
+        const newest = runRecord(newRunId('new'), { createdAt: '2026-03-03T00:00:00.000Z' });
+        const middle = runRecord(newRunId('mid'), { createdAt: '2026-03-02T00:00:00.000Z', status: 'done' });
+        for (const run of [older, newest, middle]) await store.createRun(run);
+        const ids = await store.addUnits(middle.id, keys(3));
+        await store.completeUnit(ids[0]!, unitResult());
+        await store.completeUnit(ids[1]!, unitResult({ status: 'failed' }));
+
+        const ours = new Set([older.id, newest.id, middle.id]);
+        const listed = (await store.listRuns()).filter((run) => ours.has(run.id));
+        assert.deepEqual(
+          listed.map((run) => run.id),
+          [newest.id, middle.id, older.id],
+        );
+        assert.deepEqual(listed[1], { ...middle, units: { pending: 1, done: 1, failed: 1, total: 3 } });
+        assert.deepEqual(listed[0]?.units, { pending: 0, done: 0, failed: 0, total: 0 });
+      });
+    });
+
+    describe('units', () => {
+      it('plans units and returns deterministic ids in key order', async () => {
+        const runId = newRunId('plan');
+        await store.createRun(runRecord(runId));
+        const planned = keys(5).reverse();
+        const ids = await store.addUnits(runId, planned);
+        assert.deepEqual(
+          ids,
+          planned.map((key) => unitId(runId, key)),
+        );
+        assert.equal(new Set(ids).size, 5);
+        const unit = await store.getUnit(ids[0]!);
+        assert.deepEqual(unit, { ...planned[0]!, id: ids[0]!, runId, status: 'pending', summary: null, finishedAt: null });
+      });
+
+      it('keeps existing units when the same keys are planned again', async () => {
+        const { runId, ids } = await planRun('replan', 3);
+        await store.completeUnit(ids[1]!, unitResult());
+        const again = await store.addUnits(runId, [...keys(4)].reverse());
+        assert.deepEqual(again, [...keys(4)].reverse().map((key) => unitId(runId, key)));
+        assert.deepEqual(await store.countUnits(runId), { pending: 3, done: 1, failed: 0, total: 4 });
+        assert.equal((await store.getUnit(ids[1]!))?.status, 'done');
+        // Plan order: the first plan, then the one new key.
+        assert.deepEqual(
+          (await store.listUnits(runId)).map((unit) => unit.questionId),
+          ['q0', 'q1', 'q2', 'q3'],
+        );
+      });
+
+      it('stores a key repeated within one call once', async () => {
+        const runId = newRunId('dup');
+        await store.createRun(runRecord(runId));
+        const [key] = keys(1);
+        const ids = await store.addUnits(runId, [key!, key!, { ...key!, seed: 2 }]);
+        assert.equal(ids[0], ids[1]);
+        assert.notEqual(ids[0], ids[2]);
+        assert.equal((await store.countUnits(runId)).total, 2);
+      });
+
+      it('distinguishes units by question, protocol and seed', async () => {
+        const runId = newRunId('key');
+        await store.createRun(runRecord(runId));
+        const ids = await store.addUnits(runId, [
+          { questionId: 'q', protocol: 'du', seed: 1 },
+          { questionId: 'q', protocol: 'gdp', seed: 1 },
+          { questionId: 'q', protocol: 'du', seed: 2 },
+          { questionId: 'r', protocol: 'du', seed: 1 },
+        ]);
+        assert.equal(new Set(ids).size, 4);
+        assert.deepEqual(
+          (await store.listUnits(runId)).map((unit) => [unit.questionId, unit.protocol, unit.seed]),
+          [['q', 'du', 1], ['q', 'gdp', 1], ['q', 'du', 2], ['r', 'du', 1]],
+        );
+      });
+
+      it('keeps large seeds exact', async () => {
+        const runId = newRunId('seed');
+        await store.createRun(runRecord(runId));
+        const [id] = await store.addUnits(runId, [{ questionId: 'q', protocol: 'du', seed: 2 ** 40 + 3 }]);
+        assert.equal((await store.getUnit(id!))?.seed, 2 ** 40 + 3);
+      });
+
+      it('returns no ids for no keys', async () => {
+        const runId = newRunId('empty');
+        await store.createRun(runRecord(runId));
+        assert.deepEqual(await store.addUnits(runId, []), []);
+      });
+
+      it('refuses to plan units of an unknown run', async () => {
+        await assert.rejects(store.addUnits(newRunId('ghost'), keys(1)), StoreError);
+      });
+
+      it('returns undefined for an unknown unit', async () => {
+        assert.equal(await store.getUnit('u_00000000000000000000'), undefined);
+      });
+
+      it('pages through units in plan order', async () => {
+        const { runId, ids } = await planRun('page', 7);
+        const pages = [];
+        for (let offset = 0; offset < 9; offset += 3) pages.push(await store.listUnits(runId, { offset, limit: 3 }));
+        assert.deepEqual(
+          pages.map((page) => page.length),
+          [3, 3, 1],
+        );
+        assert.deepEqual(
+          pages.flat().map((unit) => unit.id),
+          ids,
+        );
+        assert.deepEqual(
+          (await store.listUnits(runId, { offset: 5 })).map((unit) => unit.id),
+          ids.slice(5),
+        );
+        assert.deepEqual(
+          (await store.listUnits(runId, { limit: 2 })).map((unit) => unit.id),
+          ids.slice(0, 2),
+        );
+        assert.deepEqual(await store.listUnits(runId, { limit: 0 }), []);
+        assert.deepEqual(await store.listUnits(runId, { offset: 7 }), []);
+        assert.deepEqual(await store.listUnits(newRunId('none')), []);
+      });
+
+      it('filters units by status', async () => {
+        const { runId, ids } = await planRun('filter', 5);
+        await store.completeUnit(ids[1]!, unitResult());
+        await store.completeUnit(ids[3]!, unitResult({ status: 'failed' }));
+        await store.completeUnit(ids[4]!, unitResult());
+        assert.deepEqual(
+          (await store.listUnits(runId, { status: 'done' })).map((unit) => unit.id),
+          [ids[1], ids[4]],
+        );
+        assert.deepEqual(
+          (await store.listUnits(runId, { status: 'done', offset: 1, limit: 5 })).map((unit) => unit.id),
+          [ids[4]],
+        );
+        assert.deepEqual(
+          (await store.listUnits(runId, { status: 'pending' })).map((unit) => unit.id),
+          [ids[0], ids[2]],
+        );
+        assert.deepEqual(
+          (await store.listUnits(runId, { status: 'failed' })).map((unit) => unit.id),
+          [ids[3]],
+        );
+      });
+
+      it('refuses negative or fractional paging', async () => {
+        const { runId } = await planRun('bad-page', 1);
+        await assert.rejects(store.listUnits(runId, { offset: -1 }), StoreError);
+        await assert.rejects(store.listUnits(runId, { limit: 1.5 }), StoreError);
+      });
+
+      it('counts units per status', async () => {
+        const { runId, ids } = await planRun('count', 4);
+        assert.deepEqual(await store.countUnits(runId), { pending: 4, done: 0, failed: 0, total: 4 });
+        await store.completeUnit(ids[0]!, unitResult());
+        await store.completeUnit(ids[2]!, unitResult({ status: 'failed' }));
+        assert.deepEqual(await store.countUnits(runId), { pending: 2, done: 1, failed: 1, total: 4 });
+        assert.deepEqual(await store.countUnits(newRunId('none')), { pending: 0, done: 0, failed: 0, total: 0 });
+      });
+    });
+
+    describe('completing units', () => {
+      it('stores events, summary, status and time of a finished unit', async () => {
+        const { ids } = await planRun('complete', 1);
+        const result = unitResult({ summary: unitSummary({ costUsd: 0.25, answersByRound: { 'Agent A': ['B', null] } }), finishedAt: '2026-05-06T07:08:09.000Z' });
+        assert.equal(await store.completeUnit(ids[0]!, result), true);
+        const unit = await store.getUnit(ids[0]!);
+        assert.equal(unit?.status, 'done');
+        assert.deepEqual(unit?.summary, result.summary);
+        assert.equal(JSON.stringify(unit?.summary), JSON.stringify(result.summary));
+        assert.equal(unit?.finishedAt, '2026-05-06T07:08:09.000Z');
+        assert.deepEqual(await store.getEvents(ids[0]!), result.events);
+      });
+
+      it('returns events byte-identical, of every type, in order', async () => {
+        const { ids } = await planRun('bytes', 1);
+        const events = traceEvents(everyEventTypeBodies(), '2026-01-01T00:00:00.123Z');
+        await store.completeUnit(ids[0]!, unitResult({ events }));
+        assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify(events));
+        assert.deepEqual(
+          (await store.getEvents(ids[0]!)).map((event) => event.seq),
+          events.map((_, index) => index),
+        );
+      });
+
+      it('returns events exactly as given, key order included', async () => {
+        const { ids } = await planRun('order', 1);
+        const [parsed] = traceEvents([turnBody()]);
+        // Same fields, keys in reverse order: the store must not rewrite the event.
+        const reversed = Object.fromEntries(Object.entries(parsed!).reverse()) as typeof parsed & object;
+        await store.completeUnit(ids[0]!, unitResult({ events: [reversed] }));
+        assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify([reversed]));
+      });
+
+      it('stores a unit exactly once: a second completion changes nothing', async () => {
+        const { ids } = await planRun('once', 1);
+        const first = unitResult({ events: unitEvents({ label: 'first' }) });
+        const second = unitResult({ status: 'failed', events: unitEvents({ label: 'second', rounds: 2 }), summary: unitSummary({ answer: 'C' }), finishedAt: '2027-01-01T00:00:00.000Z' });
+        assert.equal(await store.completeUnit(ids[0]!, first), true);
+        assert.equal(await store.completeUnit(ids[0]!, second), false);
+        const unit = await store.getUnit(ids[0]!);
+        assert.equal(unit?.status, 'done');
+        assert.deepEqual(unit?.summary, first.summary);
+        assert.equal(unit?.finishedAt, first.finishedAt);
+        assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify(first.events));
+      });
+
+      it('stores a unit exactly once when two completions race', async () => {
+        const { runId, ids } = await planRun('race', 20);
+        const outcomes = await Promise.all(
+          ids.flatMap((id) => [
+            store.completeUnit(id, unitResult({ events: unitEvents({ label: `a-${id}` }) })),
+            store.completeUnit(id, unitResult({ events: unitEvents({ label: `b-${id}`, rounds: 2 }) })),
+          ]),
+        );
+        for (let index = 0; index < ids.length; index++) {
+          const [a, b] = [outcomes[2 * index], outcomes[2 * index + 1]];
+          assert.equal(Number(a) + Number(b), 1, `unit ${ids[index]} stored ${Number(a) + Number(b)} times`);
+          const events = await store.getEvents(ids[index]!);
+          const winner = a ? unitEvents({ label: `a-${ids[index]}` }) : unitEvents({ label: `b-${ids[index]}`, rounds: 2 });
+          assert.equal(JSON.stringify(events), JSON.stringify(winner));
+        }
+        assert.deepEqual(await store.countUnits(runId), { pending: 0, done: 20, failed: 0, total: 20 });
+      });
+
+      it('stores failed units and units without events', async () => {
+        const { ids } = await planRun('failed', 2);
+        const events = traceEvents([{ type: 'error', code: 'BACKEND_AUTH', message: 'unauthorised' }]);
+        assert.equal(await store.completeUnit(ids[0]!, unitResult({ status: 'failed', events })), true);
+        assert.equal(await store.completeUnit(ids[1]!, unitResult({ status: 'failed', events: [] })), true);
+        assert.equal((await store.getUnit(ids[0]!))?.status, 'failed');
+        assert.deepEqual(await store.getEvents(ids[0]!), events);
+        assert.deepEqual(await store.getEvents(ids[1]!), []);
+      });
+
+      it('stores units with many events', async () => {
+        const { ids } = await planRun('many', 1);
+        const events = traceEvents(Array.from({ length: 1_234 }, (_, round) => turnBody({ round, text: `turn ${round}` })));
+        assert.equal(await store.completeUnit(ids[0]!, unitResult({ events })), true);
+        assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify(events));
+      });
+
+      it('refuses an unknown unit', async () => {
+        await assert.rejects(store.completeUnit('u_ffffffffffffffffffff', unitResult()), StoreError);
+      });
+
+      it('refuses invalid events and stores nothing', async () => {
+        const { ids } = await planRun('invalid', 1);
+        const events = unitEvents();
+        const broken = [...events];
+        broken[3] = { ...events[3]!, seq: 7 };
+        await assert.rejects(store.completeUnit(ids[0]!, unitResult({ events: broken })), StoreError);
+        const missingField = events.map((event, index) => (index === 2 ? ({ ...event, at: undefined } as unknown as typeof event) : event));
+        await assert.rejects(store.completeUnit(ids[0]!, unitResult({ events: missingField })), /events\.2\.at/);
+        await assert.rejects(store.completeUnit(ids[0]!, unitResult({ summary: { ...unitSummary(), calls: -1 } })), StoreError);
+        assert.equal((await store.getUnit(ids[0]!))?.status, 'pending');
+        assert.deepEqual(await store.getEvents(ids[0]!), []);
+        assert.equal(await store.completeUnit(ids[0]!, unitResult()), true);
+      });
+
+      it('returns no events for pending or unknown units', async () => {
+        const { ids } = await planRun('no-events', 1);
+        assert.deepEqual(await store.getEvents(ids[0]!), []);
+        assert.deepEqual(await store.getEvents('u_0123456789abcdef0123'), []);
+      });
+    });
+
+    describe('completion cache', () => {
+      it('misses an unknown key and returns a stored value unchanged', async () => {
+        const key = `k-${randomUUID()}`;
+        assert.equal(await store.getCompletion(key), undefined);
+        const value = cachedCompletion('{"answer":"B"}', { json: { answer: 'B', steps: [{ claim: 'x' }] }, structured: 'native', costUsd: null });
+        await store.putCompletion(key, value);
+        assert.deepEqual(await store.getCompletion(key), value);
+      });
+
+      it('keeps the first value written for a key', async () => {
+        const key = `k-${randomUUID()}`;
+        await store.putCompletion(key, cachedCompletion('first'));
+        await store.putCompletion(key, cachedCompletion('second'));
+        assert.equal((await store.getCompletion(key))?.text, 'first');
+        await Promise.all([store.putCompletion(`${key}-x`, cachedCompletion('a')), store.putCompletion(`${key}-x`, cachedCompletion('b'))]);
+        assert.ok(['a', 'b'].includes((await store.getCompletion(`${key}-x`))!.text));
+      });
+    });
+
+    it('can be closed twice', async () => {
+      await store.close();
+    });
+  });
+}
