@@ -112,15 +112,33 @@ function goldOf(record: GenericRecord, options: Record<string, string> | undefin
 }
 
 /** A zod issue as a `DatasetFormatError` whose field is the issue's path ("context.tables[0].rows"). */
-function issueError(issue: z.core.$ZodIssue | undefined, file: string, line: number): DatasetFormatError {
-  if (issue === undefined) return new DatasetFormatError(file, line, undefined, 'invalid record', HINT);
-  const path = issue.path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? String(part) : `${text}.${String(part)}`), '');
+function issueError(first: z.core.$ZodIssue | undefined, file: string, line: number): DatasetFormatError {
+  if (first === undefined) return new DatasetFormatError(file, line, undefined, 'invalid record', HINT);
+  const { issue, path: parts } = specificIssue(first, []);
+  const path = parts.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text === '' ? String(part) : `${text}.${String(part)}`), '');
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     const field = path === '' ? key : `${path}.${key}`;
     return new DatasetFormatError(file, line, field, 'unknown field', `${HINT}; extra data belongs under "meta"`);
   }
   const field = path === '' ? undefined : path;
-  const message = issue.message.replace(/^Invalid input: /, '').replace(/, received undefined$/, ' (missing)');
-  return new DatasetFormatError(file, line, field, message, HINT);
+  let message = issue.message;
+  if (issue.code === 'invalid_key') message = `Invalid key: ${issue.issues[0]?.message ?? 'not allowed'}`;
+  if (issue.code === 'invalid_union') {
+    const expected = issue.errors.flatMap((branch) => (branch[0]?.code === 'invalid_type' ? [branch[0].expected] : []));
+    message = `expected ${[...new Set(expected)].join(' or ') || 'a different value'}`;
+  }
+  return new DatasetFormatError(file, line, field, message.replace(/^Invalid input: /, '').replace(/, received undefined$/, ' (missing)'), HINT);
+}
+
+/**
+ * The issue that says what is wrong: inside a union (`options` is an object
+ * or a list), the branch whose type matched, so a bad key reports that key
+ * rather than "invalid input".
+ */
+function specificIssue(issue: z.core.$ZodIssue, prefix: PropertyKey[]): { issue: z.core.$ZodIssue; path: PropertyKey[] } {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union') return { issue, path };
+  const matched = issue.errors.find((branch) => branch[0] !== undefined && !(branch[0].code === 'invalid_type' && branch[0].path.length === 0));
+  return matched?.[0] === undefined ? { issue, path } : specificIssue(matched[0], path);
 }

@@ -6,6 +6,8 @@ export interface OptionIndex {
   readonly keys: ReadonlyMap<string, string>;
   /** Upper-case letter → the option's text, normalised (see `normalizeForMatch`). */
   readonly texts: ReadonlyMap<string, string>;
+  /** Upper-case letter → the option's text with whitespace collapsed (for options of symbols only, such as "↑ ↓ ↑"). */
+  readonly raw: ReadonlyMap<string, string>;
 }
 
 /** What was read at one place in a reply: one or more options. */
@@ -24,23 +26,30 @@ export interface ChoiceReading {
 export function indexOptions(options: Record<string, string>): OptionIndex {
   const keys = new Map<string, string>();
   const texts = new Map<string, string>();
+  const raw = new Map<string, string>();
   for (const [key, text] of Object.entries(options)) {
     if (!/^[A-Za-z]$/.test(key)) continue;
     keys.set(key.toUpperCase(), key);
     texts.set(key.toUpperCase(), normalizeForMatch(text));
+    raw.set(key.toUpperCase(), collapse(text));
   }
-  return { keys, texts };
+  return { keys, texts, raw };
+}
+
+/** Text with runs of whitespace as single spaces, trimmed. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 // Punctuation, markup and filler words that may stand between a cue
 // ("The answer is") and the letter ("probably option (C)").
 const LEAD =
-  /^(?:[\s"'“”‘’(\[{<:=>~\-–—]|\\boxed\s*\{|\\text(?:bf)?\s*\{|\\mathrm\s*\{|\$|(?:i would say|i'd say|i would go with|i'd go with|i will go with|i'll go with|i would choose|i'd choose|i think|i believe|it's|it is|most likely|probably|likely|definitely|clearly|certainly|therefore|thus|then|so|either|between|both|options?|choices?|letters?|answers?|the|to be|is|be)\b[\s:,.]*)+/i;
+  /^(?:[\s"'“”‘’(\[{<:=>~\-–—]|\\boxed\s*\{|\\text(?:bf)?\s*\{|\\mathrm\s*\{|\$|(?:i would say|i['’]d say|i would go with|i['’]d go with|i will go with|i['’]ll go with|i would choose|i['’]d choose|i think|i believe|it['’]s|it is|most likely|probably|likely|definitely|clearly|certainly|therefore|thus|then|so|either|between|both|options?|choices?|letters?|answers?|the|to be|is|be)\b[\s:,.]*)+/i;
 
 // Words that may follow an answer letter without making it something else:
 // "C because …" is an answer, "A 45-year-old" and "B cells" are not.
 const CONTINUATIONS = new Set([
-  'because', 'since', 'as', 'is', 'was', 'which', 'given', 'due', 'per', 'here', 'with', 'for', 'and', 'or', 'in', 'on', 'at', 'this', 'that', 'would', 'will', 'should',
+  'because', 'since', 'as', 'is', 'was', 'which', 'given', 'due', 'per', 'here', 'with', 'for', 'and', 'or', 'in', 'on', 'at', 'this', 'that', 'would', 'will', 'should', 'vs',
 ]);
 
 const LETTER = /^([A-Za-z])(?![\p{L}\p{N}'’]|-[\p{L}\p{N}])/u;

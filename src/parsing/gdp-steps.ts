@@ -30,7 +30,7 @@ export function parseGdpTurn(text: string, json: unknown, question: Question, op
   const visible = visibleReply(text);
   const structured = json ?? parseJsonObject(visible);
   if (structured !== undefined) {
-    const fromJson = stepsFromJson(structured, warnings);
+    const fromJson = stepsFromJson(structured, options.peers, warnings);
     if (fromJson !== undefined && fromJson.steps.length > 0) {
       const steps = checkStances(fromJson.steps, options.peers, warnings);
       const answer = answerFromJson(fromJson.answer, question) ?? parseAnswer(text, question);
@@ -85,7 +85,7 @@ function checkStances(steps: GdpStep[], peers: readonly string[], warnings: stri
  * case and spelling, `null` for absent optional fields, stance type case).
  * Invalid steps are dropped with a warning naming the field.
  */
-function stepsFromJson(value: unknown, warnings: string[]): { steps: GdpStep[]; answer: unknown } | undefined {
+function stepsFromJson(value: unknown, peers: readonly string[], warnings: string[]): { steps: GdpStep[]; answer: unknown } | undefined {
   const object = asRecord(value);
   const rawSteps = object === undefined ? (Array.isArray(value) ? value : undefined) : field(object, 'steps');
   if (!Array.isArray(rawSteps)) {
@@ -94,19 +94,30 @@ function stepsFromJson(value: unknown, warnings: string[]): { steps: GdpStep[]; 
   }
   const steps: GdpStep[] = [];
   rawSteps.forEach((raw, index) => {
-    const result = gdpStepSchema.safeParse(normaliseStep(raw));
-    if (result.success) steps.push(result.data);
-    else {
+    const normalised = normaliseStep(raw, peers, (problem) => warnings.push(`JSON steps[${index}].stance: ${problem}; stance ignored`));
+    let result = gdpStepSchema.safeParse(normalised);
+    // A malformed stance should not cost the step its claim and ground.
+    if (!result.success && result.error.issues[0]?.path[0] === 'stance' && isRecord(normalised)) {
+      warnings.push(`JSON ${fieldPath(index, result.error.issues[0].path)}: ${result.error.issues[0].message}; stance ignored`);
+      const { stance: _ignored, ...withoutStance } = normalised;
+      result = gdpStepSchema.safeParse(withoutStance);
+    }
+    if (result.success) {
+      steps.push(result.data);
+    } else {
       const issue = result.error.issues[0];
-      const where = ['steps', index, ...(issue?.path ?? [])].map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').slice(1);
-      warnings.push(`JSON ${where}: ${issue?.message ?? 'invalid'}; step dropped`);
+      warnings.push(`JSON ${fieldPath(index, issue?.path ?? [])}: ${issue?.message ?? 'invalid'}; step dropped`);
     }
   });
   if (steps.length === 0) warnings.push('JSON reply has no valid step; read as text');
   return { steps, answer: object === undefined ? undefined : field(object, 'answer') ?? field(object, 'final_answer') };
 }
 
-function normaliseStep(raw: unknown): unknown {
+function fieldPath(index: number, path: readonly PropertyKey[]): string {
+  return ['steps', index, ...path].map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').slice(1);
+}
+
+function normaliseStep(raw: unknown, peers: readonly string[], onStanceProblem: (problem: string) => void): unknown {
   const step = asRecord(raw);
   if (step === undefined) return raw;
   const result: Record<string, unknown> = { claim: field(step, 'claim'), ground: field(step, 'ground') };
@@ -121,8 +132,9 @@ function normaliseStep(raw: unknown): unknown {
       counterGround: field(stanceObject, 'counterground') ?? field(stanceObject, 'counter_ground') ?? field(stanceObject, 'counter-ground'),
     });
   } else if (typeof stance === 'string' && stance.trim() !== '') {
-    const reading = parseStanceText(stance, []);
-    result['stance'] = 'problem' in reading ? stance : reading.stance;
+    const reading = parseStanceText(stance, peers);
+    if ('problem' in reading) onStanceProblem(reading.problem);
+    else result['stance'] = reading.stance;
   }
   return dropNulls(result);
 }
@@ -133,8 +145,12 @@ function answerFromJson(value: unknown, question: Question): ParsedAnswer | unde
   return answer.status === 'unparsed' ? undefined : { ...answer, rule: 'json' };
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 /** A field by case-insensitive name. */

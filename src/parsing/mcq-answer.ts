@@ -1,5 +1,5 @@
 import type { ParsedAnswer } from '../spec/answer.js';
-import { indexOptions, readChoice, readWholeChoice, type ChoiceReading, type OptionIndex } from './choice-reader.js';
+import { collapse, indexOptions, readChoice, readWholeChoice, type ChoiceReading, type OptionIndex } from './choice-reader.js';
 import { findJsonAnswerField } from './json-answer-field.js';
 import { nonEmptyLines, normalizeForMatch, stripMarkup, visibleReply } from './reply-text.js';
 
@@ -114,8 +114,9 @@ function readLoneLine(line: string, index: OptionIndex): ChoiceReading | undefin
 
 function uniqueOptionText(clean: string, lastLine: string | undefined, index: OptionIndex): string | undefined {
   const whole = normalizeForMatch(clean);
+  const wholeRaw = collapse(clean).replace(/^["'“]|["'”.]$/g, '');
   for (const [letter, text] of index.texts) {
-    if (text !== '' && whole === text) return index.keys.get(letter);
+    if ((text !== '' && whole === text) || (wholeRaw !== '' && wholeRaw === index.raw.get(letter))) return index.keys.get(letter);
   }
   for (const scope of [lastLine ?? '', clean]) {
     const found = mentionedOptions(normalizeForMatch(scope), index);

@@ -49,8 +49,9 @@ export function segmentSteps(turn: ParsedTurn, options: SegmentOptions = {}): st
 export function segmentText(text: string, options: SegmentOptions = {}): string[] {
   const cap = options.cap ?? DEFAULT_STEP_CAP;
   const steps: string[] = [];
+  if (cap <= 0) return steps;
   for (const line of stripMarkup(text).split('\n')) {
-    for (const sentence of splitSentences(line)) {
+    for (const sentence of sentencesOf(line)) {
       const step = withoutListMarker(sentence.replace(/\s+/g, ' ').trim());
       if (countWords(step) < 3 || isAnswerStatement(step)) continue;
       steps.push(step);
@@ -60,19 +61,22 @@ export function segmentText(text: string, options: SegmentOptions = {}): string[
   return steps;
 }
 
-function splitSentences(line: string): string[] {
-  const parts = [...sentences.segment(withoutListMarker(line.trim()))].map((part) => part.segment);
-  const joined: string[] = [];
-  for (const part of parts) {
-    const previous = joined.at(-1);
+/**
+ * Sentences of one line, produced lazily: segmenting a long line costs time
+ * per sentence, and segmentation stops once the cap is reached.
+ */
+function* sentencesOf(line: string): Generator<string> {
+  let pending: string | undefined;
+  for (const { segment } of sentences.segment(withoutListMarker(line.trim()))) {
     // ICU also ends a "sentence" after a bare marker ("A. ", "2. "): the marker belongs to what follows.
-    if (previous !== undefined && (endsWithAbbreviation(previous, part) || /^\s*\(?(?:[A-Za-z]|\d{1,3}|[ivx]{1,4})[.)]\s*$/.test(previous))) {
-      joined[joined.length - 1] = previous + part;
-    } else {
-      joined.push(part);
+    if (pending !== undefined && (endsWithAbbreviation(pending, segment) || /^\s*\(?(?:[A-Za-z]|\d{1,3}|[ivx]{1,4})[.)]\s*$/.test(pending))) {
+      pending += segment;
+      continue;
     }
+    if (pending !== undefined) yield pending;
+    pending = segment;
   }
-  return joined;
+  if (pending !== undefined) yield pending;
 }
 
 function endsWithAbbreviation(segment: string, next: string): boolean {

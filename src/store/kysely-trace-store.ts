@@ -48,7 +48,8 @@ export class KyselyTraceStore implements TraceStore {
   protected readonly db: Kysely<Database>;
   protected readonly clock: Clock;
   protected readonly readonly: boolean;
-  private closed = false;
+  /** True once `close` was called; every later call fails with a clear error. */
+  protected closed = false;
 
   constructor(kind: string, db: Kysely<Database>, options: KyselyTraceStoreOptions = {}) {
     this.kind = kind;
@@ -92,7 +93,8 @@ export class KyselyTraceStore implements TraceStore {
         .execute();
       const counts = new Map<string, UnitCounts>();
       for (const group of groups) {
-        addToCounts(counts.get(group.run_id) ?? counts.set(group.run_id, emptyUnitCounts()).get(group.run_id)!, group.status, group.count);
+        const runCounts = counts.get(group.run_id) ?? emptyUnitCounts();
+        counts.set(group.run_id, addToCounts(runCounts, group.status, group.count));
       }
       return runs.map((row) => ({ ...toRunRecord(row), units: counts.get(row.id) ?? emptyUnitCounts() }));
     });
@@ -226,13 +228,20 @@ export class KyselyTraceStore implements TraceStore {
     await this.db.destroy();
   }
 
-  /** Throws when the store was opened read-only. */
+  /** Throws when the store was closed. */
+  protected assertOpen(): void {
+    if (this.closed) throw new StoreError(`this ${this.kind} store is closed`, 'open the store again; a closed store cannot be used');
+  }
+
+  /** Throws when the store was opened read-only (or closed). */
   protected assertWritable(): void {
+    this.assertOpen();
     if (this.readonly) throw new StoreError(`this ${this.kind} store was opened read-only`, 'open it without the read-only option to write');
   }
 
   /** Runs database work, turning driver errors into `StoreError`s that say what was being done. */
   protected async guard<T>(action: string, work: () => Promise<T>): Promise<T> {
+    this.assertOpen();
     try {
       return await work();
     } catch (error) {

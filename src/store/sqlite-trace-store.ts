@@ -27,8 +27,8 @@ const SQLITE_HINTS: Readonly<Record<string, string>> = {
  * `KyselyTraceStore`. The hot paths — completing a unit, reading events,
  * the completion cache, planning units — use better-sqlite3 prepared
  * statements directly: kysely builds, compiles and re-prepares every query
- * and wraps each step in promises, which cost 5–10× the SQLite work itself
- * here (see docs/trace-format.md, "Storage", for the measured figures).
+ * and awaits each statement, which made these paths 2–4× slower in the
+ * store benchmark (figures in docs/trace-format.md, "SQLite").
  *
  * Invariant: this class never uses kysely transactions. better-sqlite3
  * transactions run synchronously to the end, so they cannot interleave
@@ -121,13 +121,14 @@ export class SqliteTraceStore extends KyselyTraceStore {
   protected override failure(action: string, error: unknown): Error {
     if (error instanceof QuorumError) return error;
     const code = sqliteCode(error);
-    const hint = code === undefined ? undefined : SQLITE_HINTS[code] ?? SQLITE_HINTS[code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1')];
-    if (hint === undefined) return super.failure(action, error);
+    // Extended codes (SQLITE_IOERR_WRITE) fall back to their primary code's hint.
+    const hint = code === undefined ? undefined : (SQLITE_HINTS[code] ?? SQLITE_HINTS[code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1')]);
     const message = error instanceof Error ? error.message : String(error);
-    return new StoreError(`${action} in ${this.sqlite.name}: ${message}`, hint, error);
+    return new StoreError(`${action} in ${this.sqlite.name}: ${message}`, hint ?? 'check the store file and retry', error);
   }
 
   private sync<T>(action: string, work: () => T): T {
+    this.assertOpen();
     try {
       return work();
     } catch (error) {

@@ -114,6 +114,25 @@ describe('parseGdpTurn from JSON', () => {
     assert.match(turn.warnings?.[0] ?? '', /^JSON steps\[1\]\.claim: .*step dropped$/);
   });
 
+  it('keeps a step whose stance is malformed, without the stance', () => {
+    const json = {
+      steps: [
+        { claim: 'Atropine is first-line.', ground: 'Muscarinic blockade.', stance: { peer: 'Agent B', type: 'NEUTRAL' } },
+        { claim: 'Oximes help early.', ground: 'They reactivate the enzyme before ageing.', stance: 'DISAGREE with B — counter-ground: ageing happens within hours.' },
+        { claim: 'Epinephrine is not indicated.', ground: 'No anaphylaxis.', stance: 'looks fine to me' },
+      ],
+      answer: 'C',
+    };
+    const turn = parseGdpTurn('', json, MCQ, options);
+    assert.equal(turn.steps?.length, 3);
+    assert.equal(turn.steps?.[0]?.stance, undefined);
+    assert.deepEqual(turn.steps?.[1]?.stance, { peer: 'Agent B', type: 'DISAGREE', counterGround: 'ageing happens within hours.' });
+    assert.equal(turn.steps?.[2]?.stance, undefined);
+    assert.equal(turn.warnings?.length, 2);
+    assert.match(turn.warnings?.[0] ?? '', /^JSON steps\[0\]\.stance\.type: .*; stance ignored$/);
+    assert.match(turn.warnings?.[1] ?? '', /^JSON steps\[2\]\.stance: .*has no AGREE, DISAGREE or EXTEND; stance ignored$/);
+  });
+
   it('falls back to the text when the JSON has no steps', () => {
     const text = 'CLAIM: Atropine is first-line.\nGROUND: Muscarinic blockade.\nAnswer: C';
     const turn = parseGdpTurn(text, { answer: 'C' }, MCQ, options);

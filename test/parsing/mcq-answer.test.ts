@@ -71,6 +71,9 @@ const CASES: Case[] = [
   { reply: 'The answer is either B or C.', expect: { ambiguous: ['B', 'C'] }, rule: 'explicit' },
   { reply: 'Answer: B, C', expect: { ambiguous: ['B', 'C'] }, rule: 'explicit' },
   { reply: 'Answer: B and C are both reasonable.', expect: { ambiguous: ['B', 'C'] }, rule: 'explicit' },
+  { reply: 'Answer: C vs D', expect: { ambiguous: ['C', 'D'] }, rule: 'explicit' },
+  { reply: 'Hence, the single best answer is B.', expect: 'B', rule: 'explicit' },
+  { reply: 'The answer is theophylline.', expect: 'unparsed' },
   { reply: '\\boxed{B, C}', expect: { ambiguous: ['B', 'C'] }, rule: 'boxed' },
   { reply: 'The answer is B. On reflection the answer is C or D.', expect: { ambiguous: ['C', 'D'] }, rule: 'explicit' },
   { reply: 'I am not sure which option is right.', expect: 'unparsed' },
@@ -122,5 +125,13 @@ describe('parseMcqAnswer', () => {
   it('is deterministic', () => {
     const reply = CASES[20]!.reply;
     assert.deepEqual(parseMcqAnswer(reply, POISONING), parseMcqAnswer(reply, POISONING));
+  });
+});
+
+describe('parseMcqAnswer with options made of symbols', () => {
+  it('matches a reply that is exactly the option text', () => {
+    const arrows = { A: '↑ ↑ ↓', B: '↓ ↑ ↓', C: '↓ ↓ ↑', D: '↑ ↓ ↑' };
+    assert.deepEqual(parseMcqAnswer('↓ ↑ ↓', arrows), { status: 'ok', value: 'B', rule: 'option-text' });
+    assert.equal(parseMcqAnswer('Answer: B', arrows).value, 'B');
   });
 });

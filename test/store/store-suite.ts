@@ -368,8 +368,13 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
       });
     });
 
-    it('can be closed twice', async () => {
+    it('can be closed twice and refuses use after close', async () => {
+      const { runId, ids } = await planRun('closed', 1);
       await store.close();
+      await assert.rejects(store.getRun(runId), /closed/);
+      await assert.rejects(store.getEvents(ids[0]!), /closed/);
+      await assert.rejects(store.completeUnit(ids[0]!, unitResult()), /closed/);
+      await assert.rejects(store.getCompletion('k'), /closed/);
     });
   });
 }

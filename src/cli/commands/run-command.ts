@@ -81,6 +81,13 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         process.stdout.write(`${formatRunMetrics(run, metrics)}\n`);
         if (outcome.interrupted) process.stdout.write(`\nrun interrupted: repeat the command to resume ${outcome.runId}\n`);
       }
+      if (metrics.failed > 0) {
+        const [failedUnit] = await store.listUnits(outcome.runId, { status: 'failed', limit: 1 });
+        const error = failedUnit === undefined ? undefined : (await store.getEvents(failedUnit.id)).find((event) => event.type === 'error');
+        process.stderr.write(`error: ${metrics.failed} of ${metrics.units} units failed; first failure (${failedUnit?.questionId}, seed ${failedUnit?.seed}): ${error?.type === 'error' ? error.message : 'unknown'}\n`);
+        if (error?.type === 'error' && error.hint !== undefined) process.stderr.write(`hint: ${error.hint}\n`);
+        process.exitCode = 1;
+      }
       if (outcome.interrupted) process.exitCode = 130;
     });
   } finally {
