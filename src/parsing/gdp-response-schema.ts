@@ -24,17 +24,22 @@ export interface GdpSchemaOptions {
 
 /**
  * The JSON schema of a GDP reply, for backends with structured output:
- * `{steps: [{claim, ground, stance}], answer}`. Every property is required
- * and optional values are `null` (OpenAI strict mode needs this; vLLM,
- * llama.cpp and Ollama accept it); `stance` is `anyOf [object, null]` and
- * exists only from round 1 on. `answer` is an enum of the option letters
- * for multiple choice, a number for numeric questions, a string otherwise.
- * Steps come before the answer so the model reasons before it answers.
+ * `{steps: [{claim, ground, stance}], answer}`. `stance` exists from round
+ * 1 on. `answer` is an enum of the option letters for multiple choice, a
+ * number for numeric questions, a string otherwise. Steps come before the
+ * answer so the model reasons before it answers.
+ *
+ * Every property is required and "absent" is `null`, and there is no
+ * `anyOf`/`oneOf`: OpenAI strict mode requires all properties, and
+ * node-llama-cpp's grammar converter knows `oneOf` but not `anyOf` (it
+ * silently turns an `anyOf` into `null`), while OpenAI documents `anyOf`
+ * but not `oneOf`. So a step without a stance carries
+ * `{peer: null, type: null, target: null, counterGround: null}`.
  */
 export function gdpResponseSchema(question: Question, options: GdpSchemaOptions): Record<string, unknown> {
-  const text = (description: string, minLength = 1): Record<string, unknown> => ({
+  const text = (description: string): Record<string, unknown> => ({
     type: 'string',
-    minLength,
+    minLength: 1,
     maxLength: GDP_LIMITS.fieldMaxLength,
     description,
   });
@@ -43,13 +48,15 @@ export function gdpResponseSchema(question: Question, options: GdpSchemaOptions)
     ground: text('A named fact, mechanism or guideline that supports the claim.'),
   };
   if (options.round >= 1) {
-    const stance = {
+    const nullable = (values: readonly string[]): Record<string, unknown> => ({ type: ['string', 'null'], enum: [...values, null] });
+    stepProperties['stance'] = {
       type: 'object',
       additionalProperties: false,
       required: ['peer', 'type', 'target', 'counterGround'],
+      description: "Position toward a named peer's claim; peer and type null when the step responds to no peer.",
       properties: {
-        peer: options.peers.length > 0 ? { type: 'string', enum: [...options.peers] } : { type: 'string', minLength: 1, maxLength: 100 },
-        type: { type: 'string', enum: [...STANCE_TYPES] },
+        peer: options.peers.length > 0 ? nullable(options.peers) : { type: ['string', 'null'], maxLength: 100 },
+        type: nullable(STANCE_TYPES),
         target: { type: ['string', 'null'], maxLength: GDP_LIMITS.fieldMaxLength, description: "The peer's claim being addressed." },
         counterGround: {
           type: ['string', 'null'],
@@ -58,7 +65,6 @@ export function gdpResponseSchema(question: Question, options: GdpSchemaOptions)
         },
       },
     };
-    stepProperties['stance'] = { anyOf: [stance, { type: 'null' }], description: "Position toward a named peer's claim, or null." };
   }
   return {
     type: 'object',

@@ -125,12 +125,14 @@ function normaliseStep(raw: unknown, peers: readonly string[], onStanceProblem: 
   const stanceObject = asRecord(stance);
   if (stanceObject !== undefined) {
     const type = field(stanceObject, 'type') ?? field(stanceObject, 'stance');
-    result['stance'] = dropNulls({
+    const fields = dropNulls({
       peer: field(stanceObject, 'peer') ?? field(stanceObject, 'agent'),
       type: typeof type === 'string' ? type.trim().toUpperCase() : type,
       target: field(stanceObject, 'target'),
       counterGround: field(stanceObject, 'counterground') ?? field(stanceObject, 'counter_ground') ?? field(stanceObject, 'counter-ground'),
     });
+    // An all-null (or blank) stance is how the schema says "no stance" (see gdpResponseSchema).
+    if (Object.values(fields).some((value) => typeof value !== 'string' || value.trim() !== '')) result['stance'] = fields;
   } else if (typeof stance === 'string' && stance.trim() !== '') {
     const reading = parseStanceText(stance, peers);
     if ('problem' in reading) onStanceProblem(reading.problem);

@@ -95,7 +95,8 @@ export const muteEventSchema = z.object({
 /** One entry appended to a shared log (DeALOG). */
 export const logEntryEventSchema = z.object({
   type: z.literal('log-entry'),
-  seq: z.number().int().nonnegative(),
+  /** Position of the entry in the shared log (0-based). */
+  logSeq: z.number().int().nonnegative(),
   round: z.number().int().nonnegative(),
   agent: z.string(),
   entryType: z.enum(['LOOKUP', 'QUOTE', 'VISUAL', 'SUMMARY', 'ANSWER', 'FLAG', 'OK']),
@@ -156,16 +157,25 @@ export type TraceEventBody = z.infer<typeof traceEventBodySchema>;
 export type TraceEventInput = z.input<typeof traceEventBodySchema>;
 
 /** The envelope every stored event has: version, order in the unit, time. */
-export const traceEventSchema = z.intersection(
-  z.object({
-    v: z.literal(TRACE_VERSION),
-    /** 0-based position in the unit's event list. */
-    seq: z.number().int().nonnegative(),
-    /** ISO time from the injected clock. */
-    at: z.string(),
-  }),
-  traceEventBodySchema,
-);
+const envelope = {
+  v: z.literal(TRACE_VERSION),
+  /** 0-based position in the unit's event list. */
+  seq: z.number().int().nonnegative(),
+  /** ISO time from the injected clock. */
+  at: z.string(),
+} as const;
+
+/** A stored trace v1 event: envelope plus body (one flat discriminated union, which zod checks fast). */
+export const traceEventSchema = z.discriminatedUnion('type', [
+  turnEventSchema.extend(envelope),
+  voteEventSchema.extend(envelope),
+  judgeRankEventSchema.extend(envelope),
+  muteEventSchema.extend(envelope),
+  logEntryEventSchema.extend(envelope),
+  verifyEventSchema.extend(envelope),
+  finalEventSchema.extend(envelope),
+  errorEventSchema.extend(envelope),
+]);
 export type TraceEvent = z.infer<typeof traceEventSchema>;
 
 export type TurnEvent = z.infer<typeof turnEventSchema>;

@@ -193,9 +193,7 @@ export function everyEventTypeBodies(): TraceEventInput[] {
     { type: 'mute', round: 1, agent: 'Agent C', reason: 'lowest-ranked in round 0' },
     {
       type: 'log-entry',
-      // The entry's log seq shares the envelope's `seq` field in trace v1, so
-      // it must equal the event's position (index 4 here).
-      seq: 4,
+      logSeq: 0,
       round: 0,
       agent: 'TableAgent',
       entryType: 'LOOKUP',

@@ -32,23 +32,27 @@ describe('gdpResponseSchema', () => {
     assert.equal(steps.items.properties.ground.maxLength, 300);
   });
 
-  it('round ≥ 1 adds a nullable stance whose peer is an enum of the peers', () => {
+  it('round ≥ 1 adds a stance whose fields are nullable, with the peer an enum of the peers', () => {
     const schema = gdpResponseSchema(MCQ, { round: 1, peers: PEERS }) as any;
     const items = schema.properties.steps.items;
     assert.deepEqual(items.required, ['claim', 'ground', 'stance']);
-    const [stance, nothing] = items.properties.stance.anyOf;
-    assert.deepEqual(nothing, { type: 'null' });
-    assert.deepEqual(stance.properties.peer, { type: 'string', enum: PEERS });
-    assert.deepEqual(stance.properties.type.enum, ['AGREE', 'DISAGREE', 'EXTEND']);
+    const stance = items.properties.stance;
+    assert.equal(stance.type, 'object');
+    assert.deepEqual(stance.properties.peer, { type: ['string', 'null'], enum: [...PEERS, null] });
+    assert.deepEqual(stance.properties.type.enum, ['AGREE', 'DISAGREE', 'EXTEND', null]);
     assert.deepEqual(stance.required, ['peer', 'type', 'target', 'counterGround']);
+    // No unions: node-llama-cpp turns anyOf into null and OpenAI strict mode lacks oneOf.
+    assert.ok(!/"(?:anyOf|oneOf)"/.test(JSON.stringify(schema)));
   });
 
   it('accepts well-formed replies and rejects bad ones (checked with a JSON-schema validator)', () => {
     const validator = asZod(gdpResponseSchema(MCQ, { round: 1, peers: PEERS }));
-    const step = { claim: 'Atropine reverses bradycardia.', ground: 'M2 antagonism at the SA node.', stance: null };
+    const none = { peer: null, type: null, target: null, counterGround: null };
+    const step = { claim: 'Atropine reverses bradycardia.', ground: 'M2 antagonism at the SA node.', stance: none };
     const disagree = { ...step, stance: { peer: 'Agent B', type: 'DISAGREE', target: 'Pralidoxime is enough.', counterGround: 'Oximes act at nicotinic sites.' } };
     assert.ok(validator.safeParse({ steps: [step, disagree], answer: 'C' }).success);
     assert.ok(!validator.safeParse({ steps: [], answer: 'C' }).success, 'at least one step');
+    assert.ok(!validator.safeParse({ steps: [{ ...step, stance: null }], answer: 'C' }).success, 'stance is an object');
     assert.ok(!validator.safeParse({ steps: [step], answer: 'E' }).success, 'answer outside the options');
     assert.ok(!validator.safeParse({ steps: [{ ...disagree, stance: { ...disagree.stance, peer: 'Agent Z' } }], answer: 'C' }).success, 'unknown peer');
     assert.ok(!validator.safeParse({ steps: Array(9).fill(step), answer: 'C' }).success, 'too many steps');
@@ -68,7 +72,7 @@ describe('parseGdpTurn from JSON', () => {
   it('uses the backend’s parsed JSON and canonicalises peers', () => {
     const json = {
       steps: [
-        { claim: 'Atropine reverses bradycardia.', ground: 'M2 antagonism at the SA node.', stance: null },
+        { claim: 'Atropine reverses bradycardia.', ground: 'M2 antagonism at the SA node.', stance: { peer: null, type: null, target: null, counterGround: null } },
         { claim: 'Pralidoxime alone is not enough.', ground: 'Oximes act mainly at nicotinic sites.', stance: { peer: 'agent b', type: 'disagree', target: null, counterGround: 'Muscarinic signs need atropine.' } },
       ],
       answer: 'C',

@@ -1,4 +1,4 @@
-import { TokenBias, type LlamaModel } from 'node-llama-cpp';
+import { TokenBias, type LlamaModel, type Token } from 'node-llama-cpp';
 
 const BYTE_TOKEN_TYPE = 6;
 const HIGH_BYTE_PIECE = /^<0x[89A-F][0-9A-F]>$/i;
@@ -15,7 +15,7 @@ export function byteTokenBias(model: LlamaModel): TokenBias {
   const pieces = tokenizer?.tokens ?? [];
   const types = tokenizer?.token_type ?? [];
   pieces.forEach((piece, id) => {
-    if (types[id] === BYTE_TOKEN_TYPE && HIGH_BYTE_PIECE.test(piece)) bias.set(id as never, 'never');
+    if (types[id] === BYTE_TOKEN_TYPE && HIGH_BYTE_PIECE.test(piece)) bias.set(id as Token, 'never');
   });
   return bias;
 }

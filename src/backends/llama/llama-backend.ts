@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
-import { LlamaChat, resolveChatWrapper, TokenMeter, type ChatWrapper, type LlamaChatResponse, type LlamaGrammar, type TokenBias } from 'node-llama-cpp';
+import { LlamaChat, TokenMeter, type ChatWrapper, type LlamaChatResponse, type LlamaGrammar, type TokenBias } from 'node-llama-cpp';
 import type { ChatBackend, ChatRequest, ChatResponse, FinishReason } from '../../spec/chat.js';
 import { BackendError, ConfigError } from '../../spec/errors.js';
 import { byteTokenBias } from './byte-token-bias.js';
 import { grammarForJsonSchema } from './json-schema-grammars.js';
+import { chatWrapperFor } from './model-chat-wrapper.js';
 import { defaultModelsDir } from './quorum-cache-dir.js';
 import { huggingFaceUri, resolveModelSource, type LlamaModelSource } from './resolve-model-source.js';
 import { acquireLlamaContext, type LlamaContextLease } from './shared-llama-context.js';
@@ -37,6 +38,12 @@ export interface LlamaBackendOptions {
    * for non-ASCII text.
    */
   banInvalidUtf8Bytes?: boolean;
+  /**
+   * Decode the tokens of parallel calls in shared batches. Faster on GPUs, but
+   * a reply may then differ slightly with the calls that ran alongside it, so
+   * it is off by default: each call's reply depends only on its request.
+   */
+  shareBatches?: boolean;
 }
 
 const DEFAULT_SEQUENCES = 4;
@@ -57,7 +64,13 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
 
   let lease: LlamaContextLease;
   try {
-    lease = await acquireLlamaContext(modelPath, { threads, contextSize: options.contextSize, sequences, quiet });
+    lease = await acquireLlamaContext(modelPath, {
+      threads,
+      contextSize: options.contextSize,
+      sequences,
+      shareBatches: options.shareBatches ?? false,
+      quiet,
+    });
   } catch (error) {
     throw new BackendError(id, 'unavailable', `cannot load ${modelPath}: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'check that the file is a complete GGUF model that this llama.cpp build supports, and that there is enough memory',
@@ -66,7 +79,8 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   }
   const isTestModel = lease.model.fileInfo.metadata.general?.name === TEST_MODEL_NAME;
   const banBytes = options.banInvalidUtf8Bytes ?? isTestModel;
-  return new LlamaBackend(id, modelId, basename(modelPath), lease, banBytes ? byteTokenBias(lease.model) : undefined);
+  const chatWrapper = chatWrapperFor(lease.model, { plainJinja: isTestModel });
+  return new LlamaBackend(id, modelId, basename(modelPath), lease, chatWrapper, banBytes ? byteTokenBias(lease.model) : undefined);
 }
 
 function threadsFromEnvironment(): number | undefined {
@@ -83,7 +97,6 @@ function threadsFromEnvironment(): number | undefined {
 class LlamaBackend implements ChatBackend {
   readonly specificationVersion = 'v1' as const;
   readonly provider = 'llama';
-  private readonly chatWrapper: ChatWrapper;
   private closed = false;
 
   constructor(
@@ -91,10 +104,9 @@ class LlamaBackend implements ChatBackend {
     readonly modelId: string,
     private readonly fileName: string,
     private readonly lease: LlamaContextLease,
+    private readonly chatWrapper: ChatWrapper,
     private readonly tokenBias: TokenBias | undefined,
-  ) {
-    this.chatWrapper = resolveChatWrapper(lease.model);
-  }
+  ) {}
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     if (this.closed) throw new BackendError(this.id, 'unavailable', 'backend is closed');

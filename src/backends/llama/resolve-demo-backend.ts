@@ -1,42 +1,50 @@
-import { BackendError } from '../../spec/errors.js';
 import { parseBackendSpec } from '../backend-spec.js';
 import { defaultModelsDir } from './quorum-cache-dir.js';
-import { resolveModelSource } from './resolve-model-source.js';
+import { findCachedModel, huggingFaceUri, probeModelHub } from './resolve-model-source.js';
 import { ensureTestModel } from './test-model/ensure-test-model.js';
 
-/** The backend the demo will use and a line that says so. */
+/** The backend `quorum demo` will run, and what to tell the user about it. */
 export interface DemoBackend {
+  /** Backend spec to run with. */
   spec: string;
-  banner: string;
-  /** True when the default model could not be obtained and the generated test model stands in. */
-  fallback: boolean;
+  /** A line to print before the run, when there is something to say. */
+  banner: string | undefined;
+  /** True when the demo fell back to the generated random-weight model. */
+  testModel: boolean;
 }
 
 /**
- * Makes sure the demo's model is available: a `llama:hf:` model is fetched
- * into the cache (or found there). Without internet and without a cached
- * copy, the demo falls back to quorum's generated random-weight model so
- * the whole pipeline still runs — and says loudly that its answers are noise.
+ * Lets `quorum demo` run anywhere. A `llama:hf:` model that is neither cached
+ * nor downloadable (no network) is replaced by quorum's generated test model,
+ * so the whole pipeline still runs, and the banner says that its answers are
+ * nonsense. Any other spec, a cached model, or a reachable hub keeps the spec
+ * as given (the download then happens when the backend is created).
  */
-export async function resolveDemoBackend(spec: string, log: (line: string) => void): Promise<DemoBackend> {
+export async function resolveDemoBackend(
+  spec: string,
+  log: (line: string) => void,
+  options: { cacheDir?: string; probeTimeoutMs?: number } = {},
+): Promise<DemoBackend> {
   const parsed = parseBackendSpec(spec);
-  if (parsed.kind !== 'llama' || parsed.source.type !== 'hf') {
-    return { spec, banner: `demo: every agent uses ${spec}`, fallback: false };
+  const kept: DemoBackend = { spec, banner: undefined, testModel: false };
+  if (parsed.kind !== 'llama' || parsed.source.type !== 'hf') return kept;
+
+  const uri = huggingFaceUri(parsed.source.repo, parsed.source.quant);
+  const cacheDir = options.cacheDir ?? defaultModelsDir();
+  if ((await findCachedModel(uri, cacheDir)) !== undefined) return kept;
+  const unreachable = await probeModelHub(options.probeTimeoutMs);
+  if (unreachable === undefined) {
+    log(`first run: downloading ${uri} into ${cacheDir}`);
+    return kept;
   }
-  try {
-    await resolveModelSource(parsed.source, spec, { cacheDir: defaultModelsDir(), quiet: !process.stderr.isTTY });
-    return { spec, banner: `demo: every agent uses ${spec}`, fallback: false };
-  } catch (error) {
-    if (!(error instanceof BackendError) || error.failure !== 'unavailable') throw error;
-    log(`demo: ${error.message}`);
-    if (error.hint !== undefined) log(`hint: ${error.hint}`);
-    const path = await ensureTestModel();
-    return {
-      spec: `llama:${path}`,
-      banner:
-        'demo: FALLING BACK to quorum\'s generated random-weight test model. Every stage runs for real (in-process inference, ' +
-        'grammar-constrained GDP JSON, storage, metrics), but the model knows nothing: its answers are noise.',
-      fallback: true,
-    };
-  }
+
+  const path = await ensureTestModel(cacheDir);
+  log(`${uri} is not cached and cannot be downloaded: ${unreachable}`);
+  return {
+    spec: `llama:${path}`,
+    banner:
+      "offline: running the demo on quorum's random-weight test model, so every reply is schema-valid nonsense. " +
+      'For real answers use --backend llama:/path/model.gguf or --backend openai:<model>@<url>.',
+    testModel: true,
+  };
 }

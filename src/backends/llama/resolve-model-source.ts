@@ -64,27 +64,37 @@ export async function checkGgufFile(path: string): Promise<string> {
   return path;
 }
 
+/** The cached file of an `hf:` URI in `cacheDir`, found without network; undefined when absent. */
+export async function findCachedModel(uri: string, cacheDir: string): Promise<string | undefined> {
+  return resolveModelFile(uri, { directory: cacheDir, download: false, cli: false }).catch(() => undefined);
+}
+
+/**
+ * Checks within `timeoutMs` that the model hub answers. Returns why it is
+ * unreachable, or undefined when it answered.
+ */
+export async function probeModelHub(timeoutMs = DEFAULT_PROBE_TIMEOUT_MS): Promise<string | undefined> {
+  const endpoint = huggingFaceEndpoint();
+  try {
+    await fetch(endpoint, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+    return undefined;
+  } catch (error) {
+    return `${endpoint} is unreachable (${describeNetworkError(error)})`;
+  }
+}
+
 async function downloadModel(uri: string, backendId: string, settings: DownloadSettings): Promise<string> {
-  // A cached file needs no network: look for it before anything else.
-  const cached = await resolveModelFile(uri, { directory: settings.cacheDir, download: false, cli: false }).catch(() => undefined);
+  const cached = await findCachedModel(uri, settings.cacheDir);
   if (cached !== undefined) return cached;
 
-  const endpoint = huggingFaceEndpoint();
-  const timeoutMs = settings.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  try {
-    // A short probe first: the downloader itself can wait minutes on a network that drops packets.
-    await fetch(endpoint, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw new BackendError(backendId, 'unavailable', `cannot download ${uri}: ${endpoint} is unreachable (${describeNetworkError(error)})`, {
-      hint: OFFLINE_HINT,
-      cause: error,
-    });
-  }
+  // A short probe first: the downloader itself can wait minutes on a network that drops packets.
+  const unreachable = await probeModelHub(settings.probeTimeoutMs);
+  if (unreachable !== undefined) throw new BackendError(backendId, 'unavailable', `cannot download ${uri}: ${unreachable}`, { hint: OFFLINE_HINT });
   try {
     return await resolveModelFile(uri, {
       directory: settings.cacheDir,
       cli: !settings.quiet && process.stderr.isTTY === true,
-      endpoints: { huggingFace: endpoint },
+      endpoints: { huggingFace: huggingFaceEndpoint() },
     });
   } catch (error) {
     throw new BackendError(backendId, 'unavailable', `download of ${uri} failed: ${describeNetworkError(error)}`, {

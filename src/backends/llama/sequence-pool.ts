@@ -14,7 +14,7 @@ export class SequencePool {
 
   /** Waits for a free sequence. Rejects with the signal's reason when it aborts first. */
   acquire(signal?: AbortSignal): Promise<LlamaContextSequence> {
-    signal?.throwIfAborted();
+    if (signal?.aborted === true) return Promise.reject(signal.reason);
     const free = this.idle.pop();
     if (free !== undefined) return Promise.resolve(free);
     if (this.created < this.context.totalSequences) {

@@ -1,4 +1,4 @@
-import type { Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
+import type { CustomBatchingPrioritizationStrategy, Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
 import { loadLlamaRuntime } from './llama-runtime.js';
 import { SequencePool } from './sequence-pool.js';
 
@@ -10,6 +10,8 @@ export interface ContextSettings {
   contextSize: number | undefined;
   /** Parallel sequences (concurrent calls) of the context. */
   sequences: number;
+  /** Decode tokens of several sequences in one batch (see `LlamaBackendOptions.shareBatches`). */
+  shareBatches: boolean;
   quiet: boolean;
 }
 
@@ -45,7 +47,7 @@ const DEFAULT_MAX_CONTEXT = 8192;
  * by one `release`; the last release disposes the context, then the model.
  */
 export async function acquireLlamaContext(modelPath: string, settings: ContextSettings): Promise<LlamaContextLease> {
-  const key = JSON.stringify([modelPath, settings.threads ?? null, settings.contextSize ?? null, settings.sequences]);
+  const key = JSON.stringify([modelPath, settings.threads ?? null, settings.contextSize ?? null, settings.sequences, settings.shareBatches]);
   let entry = contexts.get(key);
   if (entry === undefined) {
     const created: Entry<SharedLlamaContext> = { value: createShared(modelPath, settings), references: 0 };
@@ -88,6 +90,7 @@ async function createShared(modelPath: string, settings: ContextSettings): Promi
       sequences: settings.sequences,
       contextSize: settings.contextSize ?? { max: Math.min(DEFAULT_MAX_CONTEXT, model.trainContextSize) },
       ...(settings.threads === undefined ? {} : { threads: settings.threads }),
+      ...(settings.shareBatches ? {} : { batching: { itemPrioritizationStrategy: oneSequencePerBatch } }),
     });
     return { llama, model, context, pool: new SequencePool(context) };
   } catch (error) {
@@ -95,6 +98,17 @@ async function createShared(modelPath: string, settings: ContextSettings): Promi
     throw error;
   }
 }
+
+/**
+ * Puts the tokens of only one sequence in each decode batch. Batching several
+ * sequences together changes floating-point sums in the matrix products, so a
+ * seeded reply would depend on which calls happened to run alongside it;
+ * alone in its batch, it is the same whatever the concurrency.
+ */
+const oneSequencePerBatch: CustomBatchingPrioritizationStrategy = ({ items, size }) => {
+  const first = items[0];
+  return first === undefined ? [] : [{ item: first, processAmount: Math.min(first.tokens.length, size) }];
+};
 
 async function acquireModel(llama: Llama, modelPath: string): Promise<LlamaModel> {
   let entry = models.get(modelPath);

@@ -77,7 +77,7 @@ function systemInstructions(params: DebateParams, agentCount: number, question: 
     lines.push(
       'Reason in steps. Each step has a CLAIM (one falsifiable assertion) and a GROUND (a named fact, mechanism or guideline that supports it).',
       "When you respond to another agent, add a STANCE toward that agent's claim: AGREE, DISAGREE (then give a counter-ground that contradicts it) or EXTEND.",
-      `Reply with JSON: {"steps": [{"claim": "...", "ground": "...", "stance": {"peer": "<agent name>", "type": "AGREE|DISAGREE|EXTEND", "target": "<the peer's claim>", "counterGround": "..."}}], "answer": "<${answerFormat(question)}>"}. Leave out "stance" when a step responds to nobody.`,
+      `Reply with JSON: {"steps": [{"claim": "...", "ground": "...", "stance": {"peer": "<agent name>", "type": "AGREE|DISAGREE|EXTEND", "target": "<the peer's claim>", "counterGround": "..."}}], "answer": "<${answerFormat(question)}>"}. When a step responds to nobody, leave out "stance" or set all its fields to null.`,
     );
   } else {
     lines.push(`Think step by step, then end with a line "Answer: <${answerFormat(question)}>".`);

@@ -1,0 +1,115 @@
+import type { ProfileSummary } from './cpu-profile-summary.js';
+
+/**
+ * What the benchmark driver (run.ts) and its worker processes exchange. Each
+ * case runs in a fresh process so its peak memory is its own.
+ */
+
+/** Which `fetch` the OpenAI client gets: Node's global one (as shipped) or the node:http what-if. */
+export type FetchVariant = 'global-fetch' | 'node-http-fetch';
+
+/** Benchmarks 1 and 2: `du` runs through `startRun` against the fake server. */
+export interface HttpCaseConfig {
+  kind: 'http';
+  /** Delay the server adds to every reply. */
+  latencyMs: number;
+  /** Units (questions) of each measured run; 9 completions each. */
+  units: number;
+  warmupUnits: number;
+  /** Measured runs per variant; variants alternate run by run. */
+  repetitions: number;
+  /** Units in flight. */
+  concurrency: number;
+  /** Requests in flight per backend (the concurrency middleware). */
+  backendConcurrency: number;
+  variants: FetchVariant[];
+  /** Profile the measured runs (not the warm-up or start-up) with V8's sampling profiler. */
+  profile?: boolean;
+  /** Also measure the pieces of the path apart (`measureCeilings`) with this many calls each. */
+  ceilingCalls?: number;
+}
+
+/** One piece of the HTTP path measured on its own. */
+export interface CeilingMeasurement {
+  name: string;
+  calls: number;
+  wallMs: number;
+  clientCpuMs: number;
+  serverCpuMs: number;
+}
+
+/** One measured run. */
+export interface HttpRepetition {
+  variant: FetchVariant;
+  units: number;
+  completions: number;
+  failedUnits: number;
+  wallMs: number;
+  clientCpuMs: number;
+  serverCpuMs: number;
+  /** Sampled peak RSS of the client process during the run. */
+  peakRssBytes: number;
+}
+
+export interface HttpCaseResult {
+  kind: 'http';
+  config: HttpCaseConfig;
+  repetitions: HttpRepetition[];
+  /** The pieces measured apart, when `ceilingCalls` was set. */
+  ceilings?: CeilingMeasurement[];
+  /** Where the measured runs spent their time, when `profile` was set. */
+  profile?: ProfileSummary;
+  /** `process.resourceUsage().maxRSS` of the worker at the end (bytes). */
+  processPeakRssBytes: number;
+}
+
+/** Benchmark 3: a `du` run on the generated GGUF versus node-llama-cpp replaying its prompts. */
+export interface LlamaCaseConfig {
+  kind: 'llama';
+  questions: number;
+  agents: number;
+  /** Rounds after round 0. */
+  rounds: number;
+  maxTokens: number;
+  threads: number;
+  /** Measured runs per side; sides alternate. */
+  repetitions: number;
+}
+
+/** One measured run of one side. */
+export interface LlamaRepetition {
+  side: 'quorum' | 'direct';
+  calls: number;
+  completionTokens: number;
+  promptTokens: number;
+  /** Whole run: model load, context, chat wrapper, every call (quorum: `startRun`, store included). */
+  wallMs: number;
+  /** Time inside the calls only (quorum: sum of turn latencies; direct: sum of call times). */
+  generationMs: number;
+  peakRssBytes: number;
+}
+
+export interface LlamaCaseResult {
+  kind: 'llama';
+  config: LlamaCaseConfig;
+  repetitions: LlamaRepetition[];
+  /** True when the direct replay produced exactly the texts quorum stored. */
+  sameOutput: boolean;
+  /** Time of node-llama-cpp's `resolveChatWrapper` on the test model (paid by both sides once per run). */
+  resolveChatWrapperMs: number;
+  processPeakRssBytes: number;
+}
+
+export type CaseConfig = HttpCaseConfig | LlamaCaseConfig;
+export type CaseResult = HttpCaseResult | LlamaCaseResult;
+
+/** Environment variable carrying a worker's JSON config. */
+export const CASE_CONFIG_ENV = 'QUORUM_BENCH_CASE';
+
+/** Reads this worker's config, runs it and sends the result to the driver. */
+export async function runWorker<C extends CaseConfig>(run: (config: C) => Promise<CaseResult>): Promise<void> {
+  const raw = process.env[CASE_CONFIG_ENV];
+  if (raw === undefined) throw new Error(`run this file through bench/run.ts (${CASE_CONFIG_ENV} is not set)`);
+  const result = await run(JSON.parse(raw) as C);
+  await new Promise<void>((resolve, reject) => process.send!({ type: 'result', result }, (error: Error | null) => (error ? reject(error) : resolve())));
+}

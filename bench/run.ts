@@ -1,0 +1,132 @@
+/**
+ * `npm run bench [-- --quick] [-- --only 1,3] [-- --no-write] [-- --profile|--no-profile]`
+ *
+ * 1. completions/s through `startRun` + SQLite against an instant local
+ *    OpenAI-compatible server (in its own process);
+ * 2. the same with 50 ms per request and 64 requests in flight;
+ * 3. tokens/s of a `du` run on the generated GGUF versus node-llama-cpp
+ *    replaying the same prompts directly.
+ * Each case runs in its own worker process (own peak RSS). Prints a table and
+ * replaces BENCHMARKS.md (keeping its hand-written Findings section).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HttpCaseConfig, HttpCaseResult, LlamaCaseConfig, LlamaCaseResult } from './case-protocol.js';
+import { httpFigures } from './figures.js';
+import { consoleTable, keptFindings, renderMarkdown, TARGETS, type BenchReport } from './render-report.js';
+import { runCase } from './run-case.js';
+
+interface Flags {
+  quick: boolean;
+  only: Set<string>;
+  write: boolean;
+  /** undefined: profile when benchmark 1 misses its target. */
+  profile: boolean | undefined;
+}
+
+function parseFlags(args: readonly string[]): Flags {
+  const flags: Flags = { quick: false, only: new Set(['1', '2', '3']), write: true, profile: undefined };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--quick') flags.quick = true;
+    else if (arg === '--no-write') flags.write = false;
+    else if (arg === '--profile') flags.profile = true;
+    else if (arg === '--no-profile') flags.profile = false;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg === '--only' ? args[++index] : arg.slice('--only='.length);
+      flags.only = new Set((value ?? '').split(',').map((part) => part.trim()));
+    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3, --no-write, --profile, --no-profile`);
+  }
+  return flags;
+}
+
+const flags = parseFlags(process.argv.slice(2));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const instantConfig: HttpCaseConfig = {
+  kind: 'http',
+  latencyMs: 0,
+  units: flags.quick ? 128 : 400,
+  // Large enough for the JIT to settle on the whole path: small warm-ups left the first measured run 1.5–2× slower.
+  warmupUnits: flags.quick ? 64 : 150,
+  repetitions: flags.quick ? 1 : 2,
+  concurrency: 64,
+  backendConcurrency: 256,
+  variants: ['global-fetch', 'node-http-fetch'],
+  ceilingCalls: flags.quick ? 800 : 2000,
+};
+const latencyConfig: HttpCaseConfig = {
+  kind: 'http',
+  latencyMs: 50,
+  units: flags.quick ? 160 : 400,
+  warmupUnits: flags.quick ? 64 : 100,
+  repetitions: flags.quick ? 1 : 2,
+  // 64 units × 3 parallel agents keep more than 64 calls ready; the limiter holds 64 in flight.
+  concurrency: 64,
+  backendConcurrency: 64,
+  variants: ['global-fetch', 'node-http-fetch'],
+};
+const llamaConfig: LlamaCaseConfig = {
+  kind: 'llama',
+  questions: flags.quick ? 2 : 3,
+  agents: 3,
+  rounds: 1,
+  // Long enough replies that the one-time setup of a run (model load, chat wrapper) is not most of it.
+  maxTokens: flags.quick ? 96 : 256,
+  threads: 1,
+  repetitions: flags.quick ? 1 : 3,
+};
+
+const report: BenchReport = {
+  date: new Date().toISOString(),
+  quick: flags.quick,
+  environment: {
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryBytes: totalmem(),
+    platform: `${platform()} ${release()}`,
+    loadStart: loadavg(),
+    loadEnd: [],
+  },
+  durationMs: 0,
+};
+log(`quorum bench (${flags.quick ? 'quick' : 'full'}): node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}, ${Math.round(freemem() / 1024 ** 2)} MB free`);
+
+if (flags.only.has('1')) {
+  log(`1. completions/s, instant server: ${instantConfig.units} units × ${instantConfig.repetitions} run(s) per variant…`);
+  report.instant = await runCase<HttpCaseResult>(instantConfig);
+  const shipped = httpFigures(report.instant, 'global-fetch').completionsPerSecond;
+  if (flags.profile ?? shipped < TARGETS.completionsPerSecond) {
+    const units = flags.quick ? 100 : 200;
+    log(`   profiling one run of ${units} units (V8 sampling profiler, measured run only)…`);
+    const profiled = await runCase<HttpCaseResult>({ ...instantConfig, units, warmupUnits: 32, repetitions: 1, variants: ['global-fetch'], profile: true });
+    if (profiled.profile !== undefined) report.profile = { summary: profiled.profile, units };
+  }
+}
+if (flags.only.has('2')) {
+  log(`2. ${latencyConfig.latencyMs} ms latency, ${latencyConfig.backendConcurrency} in flight: ${latencyConfig.units} units × ${latencyConfig.repetitions} run(s) per variant…`);
+  report.latency = await runCase<HttpCaseResult>(latencyConfig);
+}
+if (flags.only.has('3')) {
+  log(`3. llama tokens/s vs node-llama-cpp direct: ${llamaConfig.questions} questions × ${llamaConfig.agents} agents × ${llamaConfig.rounds + 1} rounds, ${llamaConfig.repetitions} pair(s)…`);
+  report.llama = await runCase<LlamaCaseResult>(llamaConfig);
+}
+
+report.environment.loadEnd = loadavg();
+report.durationMs = performance.now() - started;
+process.stdout.write(`${consoleTable(report)}\n`);
+if (report.profile !== undefined) {
+  process.stdout.write(`\nbenchmark 1 CPU profile, self time by area:\n`);
+  for (const area of report.profile.summary.areas.slice(0, 10)) process.stdout.write(`  ${(area.share * 100).toFixed(1).padStart(5)} %  ${area.name}\n`);
+}
+if (flags.write) {
+  const file = join(root, 'BENCHMARKS.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  writeFileSync(file, renderMarkdown(report, keptFindings(previous)));
+  log(`\nwrote BENCHMARKS.md (${(report.durationMs / 1000).toFixed(0)} s)`);
+}
