@@ -25,7 +25,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
       latencyMs += event.latencyMs;
       if (event.costUsd !== null) costUsd = (costUsd ?? 0) + event.costUsd;
     }
-    if (event.type === 'turn' && event.draft === 0) {
+    if (event.type === 'turn' && event.selected) {
       const rounds = (answersByRound[event.agent] ??= []);
       while (rounds.length < event.round) rounds.push(null);
       const answer = event.parsed.answer.status === 'ok' ? event.parsed.answer.value : null;

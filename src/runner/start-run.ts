@@ -30,6 +30,10 @@ export interface StartRunOptions {
   store: TraceStore;
   protocol: string;
   overrides?: DebateOverrides;
+  /** For `adaptive`: the preset to escalate to. */
+  escalate?: string;
+  /** The judge; protocols that need one and get none are judged by the first agent's backend. */
+  judge?: AgentRequest;
   dataset: { name: string; path: string; questions: readonly Question[]; limit?: number };
   agents: readonly AgentRequest[];
   seeds: readonly number[];
@@ -63,7 +67,7 @@ export function uniformAgents(count: number, backend: string, decoding?: Decodin
  * unfinished run.
  */
 export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
-  const protocol = createDebateProtocol(options.protocol, options.overrides ?? {});
+  const protocol = createDebateProtocol(options.protocol, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate });
   if (options.seeds.length === 0) throw new ConfigError('no seeds given', 'pass --seed 1 or --seed 1,2,3');
   if (options.dataset.questions.length === 0) throw new ConfigError(`dataset ${options.dataset.path} has no questions`);
   const agentConfigs: AgentConfig[] = options.agents.map((agent, index) => ({
@@ -74,10 +78,22 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   }));
   const names = new Set(agentConfigs.map((agent) => agent.name));
   if (names.size !== agentConfigs.length) throw new ConfigError('agent names must be unique');
+  const judgeRequest = options.judge ?? (protocol.needsJudge ? { backend: options.agents[0]!.backend } : undefined);
+  const judgeConfig: AgentConfig | undefined =
+    judgeRequest === undefined
+      ? undefined
+      : {
+          name: judgeRequest.name ?? 'Judge',
+          backend: sanitizeSpec(judgeRequest.backend),
+          ...(judgeRequest.persona === undefined ? {} : { persona: judgeRequest.persona }),
+          decoding: { temperature: 0, maxTokens: 512, ...judgeRequest.decoding },
+        };
+  if (judgeConfig !== undefined && names.has(judgeConfig.name)) throw new ConfigError(`the judge's name "${judgeConfig.name}" is also an agent's name`);
 
   const config: RunConfig = {
     protocol: { name: protocol.name, preset: options.protocol, params: { ...protocol.params } },
     agents: agentConfigs,
+    ...(judgeConfig === undefined ? {} : { judge: judgeConfig }),
     dataset: {
       name: options.dataset.name,
       path: options.dataset.path,
@@ -106,11 +122,16 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
         decoding: agentConfigs[index]!.decoding,
       })),
     );
+    const judge: Agent | undefined =
+      judgeConfig === undefined || judgeRequest === undefined
+        ? undefined
+        : { name: judgeConfig.name, backend: await pool.get(judgeRequest.backend), decoding: judgeConfig.decoding, ...(judgeConfig.persona === undefined ? {} : { persona: judgeConfig.persona }) };
     return await executeRun({
       store: options.store,
       config,
       protocol,
       agents,
+      ...(judge === undefined ? {} : { judge }),
       questions: options.dataset.questions,
       newRunId: options.newRunId ?? newRunId,
       ...(options.resumeRunId === undefined ? {} : { resumeRunId: options.resumeRunId }),

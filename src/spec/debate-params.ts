@@ -17,8 +17,12 @@ export const debateParamsSchema = z.object({
   format: z.enum(['free', 'gdp']),
   /** How the final answer is aggregated. */
   aggregate: z.enum(['majority', 'judge', 'mean', 'median']),
-  /** Stop early when all active agents agree after a round. */
+  /** Stop early when the agents agree after a round (see `consensusThreshold`, `consensusCheck`). */
   stopOnConsensus: z.boolean(),
+  /** Share of agents that must give the winning answer for consensus (1 = unanimous). */
+  consensusThreshold: z.number().gt(0).max(1),
+  /** When consensus is checked: after every round, or only after round 0 (adaptive debate: escalate only on disagreement). */
+  consensusCheck: z.enum(['every-round', 'round-0']),
   /** Add the anti-sycophancy rule to the instructions (GDP). */
   antiSycophancy: z.boolean(),
   /** Rank every round with the judge (needed by `judge-ranked`, `lowest-ranked` and `aggregate: judge`). */

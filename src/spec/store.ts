@@ -1,3 +1,4 @@
+import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from './audit-result.js';
 import type { FinishReason, StructuredMode, Usage } from './chat.js';
 import type { RunConfig } from './run-config.js';
 import type { TraceEvent } from './trace.js';
@@ -120,6 +121,17 @@ export interface TraceStore {
   getCompletion(key: string): Promise<CachedCompletion | undefined>;
   /** Stores a completion; an existing key keeps its first value. */
   putCompletion(key: string, value: CachedCompletion): Promise<void>;
+  /**
+   * Stores an audit of a run and its per-unit results atomically. Throws
+   * `StoreError` when the run is unknown or the audit id exists. Audits of
+   * one run never replace each other: re-auditing adds one.
+   */
+  saveAudit(audit: AuditRecord, questions: readonly AuditQuestionRecord[]): Promise<void>;
+  /** The run's audits, newest first. */
+  listAudits(runId: string): Promise<AuditRecord[]>;
+  getAudit(id: string): Promise<AuditRecord | undefined>;
+  /** An audit's per-unit results in the order they were saved. */
+  listAuditQuestions(auditId: string, query?: AuditQuestionQuery): Promise<AuditQuestionRecord[]>;
   close(): Promise<void>;
 }
 

@@ -50,6 +50,8 @@ export const turnEventSchema = z.object({
   saw: z.array(turnRefSchema),
   /** Seed used for this call. */
   seed: z.number().int().nonnegative(),
+  /** False for drafts the judge did not pick; the selected turn is the one peers see and votes count. */
+  selected: z.boolean().default(true),
   parsed: parsedTurnSchema,
   ...callFields,
 });
@@ -75,9 +77,17 @@ export const judgeRankEventSchema = z.object({
   type: z.literal('judge-rank'),
   round: z.number().int().nonnegative(),
   judge: z.string(),
-  /** Agents (or `agent#draft`) from best to worst. */
+  /** `round`: the round's contributions; `drafts`: one agent's drafts; `final`: ranking for `aggregate: judge`. */
+  purpose: z.enum(['round', 'drafts', 'final']).default('round'),
+  /** Whose drafts were ranked (purpose `drafts`). */
+  agent: z.string().optional(),
+  /** Contributions (agent names, or `agent#draft` for drafts) from best to worst. */
   ranking: z.array(z.string()),
+  /** The judge's score of each contribution (absent: the judge gave none). */
+  scores: z.record(z.string(), z.number()).optional(),
   rationale: z.string(),
+  /** Problems with the judge's reply (missing or unknown contributions, unparseable output). */
+  warnings: z.array(z.string()).optional(),
   /** Ties the judge left, broken by a seeded draw. */
   tieBreak: z.object({ seed: z.number().int().nonnegative(), tied: z.array(z.array(z.string())) }).optional(),
   seed: z.number().int().nonnegative(),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema } from '../spec/run-config.js';
 import type {
@@ -15,6 +16,7 @@ import type {
 } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
+import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
@@ -222,6 +224,53 @@ export class KyselyTraceStore implements TraceStore {
     );
   }
 
+  async saveAudit(audit: AuditRecord, questions: readonly AuditQuestionRecord[]): Promise<void> {
+    this.assertWritable();
+    const rows = auditQuestionRows(audit, questions);
+    await this.guard(`storing audit ${audit.id} of run ${audit.runId}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const run = await trx.selectFrom('runs').select('id').where('id', '=', audit.runId).executeTakeFirst();
+        if (run === undefined) throw missingAuditedRun(audit.runId);
+        const inserted = await trx
+          .insertInto('audits')
+          .values(auditRow(audit))
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows === 0n) throw duplicateAudit(audit.id);
+        for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
+          await trx.insertInto('audit_questions').values(rows.slice(offset, offset + INSERT_CHUNK)).execute();
+        }
+      }),
+    );
+  }
+
+  async listAudits(runId: string): Promise<AuditRecord[]> {
+    const rows = await this.guard(`listing audits of run ${runId}`, () =>
+      this.db.selectFrom('audits').selectAll().where('run_id', '=', runId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    );
+    return rows.map(toAuditRecord);
+  }
+
+  async getAudit(id: string): Promise<AuditRecord | undefined> {
+    const row = await this.guard(`reading audit ${id}`, () => this.db.selectFrom('audits').selectAll().where('id', '=', id).executeTakeFirst());
+    return row === undefined ? undefined : toAuditRecord(row);
+  }
+
+  async listAuditQuestions(auditId: string, query: AuditQuestionQuery = {}): Promise<AuditQuestionRecord[]> {
+    const { offset, limit } = checkPage(query);
+    const rows = await this.guard(`listing results of audit ${auditId}`, () =>
+      this.db
+        .selectFrom('audit_questions')
+        .selectAll()
+        .where('audit_id', '=', auditId)
+        .orderBy('position')
+        .limit(limit ?? NO_LIMIT)
+        .offset(offset)
+        .execute(),
+    );
+    return rows.map(toAuditQuestionRecord);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -291,8 +340,18 @@ export function missingRun(id: string): StoreError {
   return new StoreError(`no run with id ${id}`, 'create the run before planning its units');
 }
 
+/** The error for an audit of a run the store does not hold. */
+export function missingAuditedRun(id: string): StoreError {
+  return new StoreError(`cannot store an audit of run ${id}: no such run`, 'audit a stored run (see `quorum runs`)');
+}
+
+/** The error for an audit id that is already stored. */
+export function duplicateAudit(id: string): StoreError {
+  return new StoreError(`an audit with id ${id} already exists`, 'audits are never replaced: give the new audit its own id');
+}
+
 /** Checks offset/limit: non-negative integers. */
-export function checkPage(query: UnitQuery): { offset: number; limit: number | undefined } {
+export function checkPage(query: UnitQuery | AuditQuestionQuery): { offset: number; limit: number | undefined } {
   const offset = query.offset ?? 0;
   for (const [name, value] of [['offset', offset], ['limit', query.limit]] as const) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {

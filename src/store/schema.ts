@@ -13,6 +13,8 @@ export interface Database {
   units: UnitsTable;
   events: EventsTable;
   completions: CompletionsTable;
+  audits: AuditsTable;
+  audit_questions: AuditQuestionsTable;
 }
 
 /** A 64-bit integer: SQLite returns a number, PostgreSQL (`int8`) a string. */
@@ -68,4 +70,39 @@ export interface CompletionsTable {
   value: string;
   /** ISO time of the first write. */
   created_at: string;
+}
+
+/** One row per audit of a run (migration 0002). */
+export interface AuditsTable {
+  id: string;
+  run_id: string;
+  /** ISO time. */
+  created_at: string;
+  label: string;
+  /** `AuditSettings` as JSON text. */
+  settings: string;
+  /** `AuditSummary` as JSON text. */
+  summary: string;
+}
+
+/** One row per audited unit; the scores are columns so queries can filter and sort on them. */
+export interface AuditQuestionsTable {
+  audit_id: string;
+  /** Order within the audit. */
+  position: number;
+  unit_id: string;
+  question_id: string;
+  protocol: string;
+  seed: BigIntColumn;
+  /** 0 or 1. */
+  eligible: number;
+  /** `NotEligibleReason[]` as JSON text. */
+  reasons: string;
+  cara_hyb: number | null;
+  sim: number | null;
+  contradiction_rate: number | null;
+  cara_gt: number | null;
+  failure_mode: string | null;
+  /** `{ agreementSet, details }` as JSON text. */
+  details: string;
 }

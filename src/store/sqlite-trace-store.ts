@@ -1,11 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type { AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import type { CachedCompletion, UnitKey, UnitResult } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
+import { auditQuestionRows, auditRow } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
-import { KyselyTraceStore, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import { duplicateAudit, KyselyTraceStore, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
 
@@ -39,6 +41,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
   private readonly statements;
   private readonly completeTransaction;
   private readonly planTransaction;
+  private readonly auditTransaction;
 
   /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
   constructor(
@@ -65,6 +68,13 @@ export class SqliteTraceStore extends KyselyTraceStore {
       insertUnit: sqlite.prepare<[string, string, string, string, number, number]>(
         "insert into units (id, run_id, question_id, protocol, seed, position, status) values (?, ?, ?, ?, ?, ?, 'pending') on conflict do nothing",
       ),
+      insertAudit: sqlite.prepare(
+        'insert into audits (id, run_id, created_at, label, settings, summary) values (@id, @run_id, @created_at, @label, @settings, @summary) on conflict (id) do nothing',
+      ),
+      insertAuditQuestion: sqlite.prepare(
+        'insert into audit_questions (audit_id, position, unit_id, question_id, protocol, seed, eligible, reasons, cara_hyb, sim, contradiction_rate, cara_gt, failure_mode, details) ' +
+          'values (@audit_id, @position, @unit_id, @question_id, @protocol, @seed, @eligible, @reasons, @cara_hyb, @sim, @contradiction_rate, @cara_gt, @failure_mode, @details)',
+      ),
     };
     this.completeTransaction = sqlite.transaction((id: string, encoded: ReturnType<typeof encodeUnitResult>): boolean => {
       const { changes } = this.statements.markFinished.run(encoded.status, encoded.summary, encoded.finishedAt, id);
@@ -84,6 +94,18 @@ export class SqliteTraceStore extends KyselyTraceStore {
         this.statements.insertUnit.run(ids[index]!, runId, key.questionId, key.protocol, key.seed, start + index);
       });
     });
+    this.auditTransaction = sqlite.transaction((audit: AuditRecord, rows: ReturnType<typeof auditQuestionRows>): void => {
+      if (this.statements.runExists.get(audit.runId) === undefined) throw missingAuditedRun(audit.runId);
+      if (this.statements.insertAudit.run(auditRow(audit)).changes === 0) throw duplicateAudit(audit.id);
+      for (const row of rows) this.statements.insertAuditQuestion.run(row);
+    });
+  }
+
+  // Not kysely's transaction: see the invariant in the class comment.
+  override async saveAudit(audit: AuditRecord, questions: readonly AuditQuestionRecord[]): Promise<void> {
+    this.assertWritable();
+    const rows = auditQuestionRows(audit, questions);
+    this.sync(`storing audit ${audit.id} of run ${audit.runId}`, () => this.auditTransaction.immediate(audit, rows));
   }
 
   override async addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]> {

@@ -158,6 +158,25 @@ describe('llama backend on the generated test model', () => {
     console.log(`# grammar: 20 replies, ${tokens} tokens in ${seconds.toFixed(2)} s (${(tokens / seconds).toFixed(0)} tokens/s, threads 1)`);
   });
 
+  it('refuses schemas the grammar converter would silently turn into null', async () => {
+    for (const schema of [
+      { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      { type: 'object', properties: { note: { type: ['object', 'null'] } } },
+      { type: 'object', properties: { anything: {} } },
+    ]) {
+      await assert.rejects(backend.complete(request({ maxTokens: 16 }, { responseFormat: { name: 'bad', schema } })), (error: unknown) => {
+        assert.ok(error instanceof BackendError);
+        assert.equal(error.failure, 'bad-request');
+        assert.match(error.message, /schema/);
+        return true;
+      });
+    }
+    const nullable = await backend.complete(
+      request({ temperature: 0.5, seed: 2, maxTokens: 200 }, { responseFormat: { name: 'ok', schema: { type: 'object', properties: { note: { type: ['string', 'null'], maxLength: 20 } } } } }),
+    );
+    assert.equal(typeof nullable.json, 'object');
+  });
+
   it('runs parallel calls, each with the same reply as when run alone', async () => {
     const requests = [0, 1, 2, 3, 4, 5].map((seed) =>
       request({ temperature: 0.9, seed, maxTokens: 40 }, seed % 2 === 0 ? { responseFormat: { name: 'gdp_steps', schema: STEPS_SCHEMA } } : {}),

@@ -29,8 +29,8 @@ export function huggingFaceUri(repo: string, quant: string): string {
 
 /**
  * Returns the local path of the model: a checked GGUF file, or a Hugging Face
- * model from the cache, downloaded first when missing (with a progress bar on
- * a terminal). Offline, a download fails within a few seconds with a hint on
+ * model from the cache, downloaded first when missing (with a progress bar when
+ * standard output is a terminal). Offline, a download fails within a few seconds with a hint on
  * how to run without one.
  */
 export async function resolveModelSource(source: LlamaModelSource, backendId: string, settings: DownloadSettings): Promise<string> {
@@ -93,7 +93,8 @@ async function downloadModel(uri: string, backendId: string, settings: DownloadS
   try {
     return await resolveModelFile(uri, {
       directory: settings.cacheDir,
-      cli: !settings.quiet && process.stderr.isTTY === true,
+      // node-llama-cpp draws its bar on stdout: never into a pipe, where it would corrupt --json output.
+      cli: !settings.quiet && process.stdout.isTTY === true,
       endpoints: { huggingFace: huggingFaceEndpoint() },
     });
   } catch (error) {

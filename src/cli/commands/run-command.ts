@@ -18,6 +18,9 @@ export interface RunCommandOptions {
   agents: number;
   rounds?: number;
   backend: string;
+  judge?: string;
+  escalate?: string;
+  consensusThreshold?: number;
   seed: number[];
   concurrency: number;
   db: string;
@@ -60,7 +63,12 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       const outcome = await startRun({
         store,
         protocol: options.protocol,
-        overrides: options.rounds === undefined ? {} : { rounds: options.rounds },
+        overrides: {
+          ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
+          ...(options.consensusThreshold === undefined ? {} : { consensusThreshold: options.consensusThreshold }),
+        },
+        ...(options.escalate === undefined ? {} : { escalate: options.escalate }),
+        ...(options.judge === undefined ? {} : { judge: { backend: options.judge } }),
         dataset: { name: dataset.name, path: dataset.path, questions: dataset.questions, ...(options.limit === undefined ? {} : { limit: options.limit }) },
         agents: uniformAgents(options.agents, options.backend, decoding),
         seeds: options.seed,
@@ -100,13 +108,16 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
 export function runCommand() {
   return new Command('run')
     .description('run a protocol on a dataset; every turn is stored')
-    .requiredOption('--protocol <preset>', 'protocol preset: ni, du, gdp')
+    .requiredOption('--protocol <preset>', 'protocol preset: ni, du, gdp, wr, cr, ra-cr, adaptive')
     .option('--dataset <name>', 'dataset format: medqa, generic, demo')
     .option('--data <path>', 'dataset file')
     .option('--limit <n>', 'use the first n questions', integerFlag(1))
     .option('--agents <n>', 'number of agents', integerFlag(1), 3)
     .option('--rounds <r>', 'interaction rounds after round 0 (overrides the preset)', integerFlag(0))
     .option('--backend <spec>', 'backend of every agent: openai:<model>@<url>, llama:<file.gguf>, llama:hf:<repo>:<quant>', DEFAULT_BACKEND_SPEC)
+    .option('--judge <spec>', 'backend of the judge (ra-cr, drafts, judge aggregation); default: the agents\' backend')
+    .option('--escalate <preset>', 'adaptive: the debate preset run when round 0 disagrees (default du)')
+    .option('--consensus-threshold <share>', 'share of agents that must agree to stop early (adaptive, early stop)', numberFlag(0.01, 1))
     .option('--seed <seeds>', 'seed or seeds (1,2,3 or 1-5); one unit per question and seed', seedsFlag, [1])
     .option('--concurrency <c>', 'units in flight', integerFlag(1), 4)
     .option('--temperature <t>', 'sampling temperature of every agent', numberFlag(0, 2))

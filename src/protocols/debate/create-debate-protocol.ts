@@ -3,12 +3,27 @@ import { ConfigError } from '../../spec/errors.js';
 import { DebateProtocol } from './debate-protocol.js';
 import { DEBATE_PRESETS, presetNames } from './presets.js';
 
-/** Resolves a preset plus overrides into validated engine parameters. */
-export function resolveDebateParams(preset: string, overrides: DebateOverrides = {}): DebateParams {
+/** Options beyond parameter overrides. */
+export interface DebateProtocolOptions {
+  /** For `adaptive`: the debate preset to escalate to when round 0 disagrees (default `du`). */
+  escalate?: string;
+}
+
+function presetParams(preset: string, options: DebateProtocolOptions): DebateParams {
   const base = DEBATE_PRESETS[preset];
   if (base === undefined) {
     throw new ConfigError(`unknown protocol "${preset}"`, `known protocols: ${presetNames().join(', ')}`);
   }
+  if (options.escalate === undefined) return base.params;
+  if (preset !== 'adaptive') throw new ConfigError(`--escalate applies to the adaptive protocol, not "${preset}"`);
+  if (options.escalate === 'adaptive' || options.escalate === 'ni') throw new ConfigError(`adaptive debate cannot escalate to "${options.escalate}"`, 'escalate to a debate preset: du, gdp, wr, cr, ra-cr');
+  const target = presetParams(options.escalate, {});
+  return { ...target, stopOnConsensus: true, consensusCheck: 'round-0', consensusThreshold: base.params.consensusThreshold };
+}
+
+/** Resolves a preset plus overrides into validated engine parameters. */
+export function resolveDebateParams(preset: string, overrides: DebateOverrides = {}, options: DebateProtocolOptions = {}): DebateParams {
+  const base = { params: presetParams(preset, options) };
   const checkedOverrides = debateOverridesSchema.strict().safeParse(overrides);
   if (!checkedOverrides.success) {
     throw new ConfigError(`protocol "${preset}": invalid parameters: ${checkedOverrides.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
@@ -21,6 +36,6 @@ export function resolveDebateParams(preset: string, overrides: DebateOverrides =
 }
 
 /** Creates the debate protocol of a preset with optional overrides. */
-export function createDebateProtocol(preset: string, overrides: DebateOverrides = {}): DebateProtocol {
-  return new DebateProtocol(preset, resolveDebateParams(preset, overrides));
+export function createDebateProtocol(preset: string, overrides: DebateOverrides = {}, options: DebateProtocolOptions = {}): DebateProtocol {
+  return new DebateProtocol(preset, resolveDebateParams(preset, overrides, options));
 }

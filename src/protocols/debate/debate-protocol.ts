@@ -1,29 +1,38 @@
-import type { ChatRequest } from '../../spec/chat.js';
 import type { DebateParams } from '../../spec/debate-params.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Agent, Protocol, ProtocolContext } from '../../spec/protocol.js';
 import type { TraceEventInput } from '../../spec/trace.js';
-import { gdpResponseSchema } from '../../parsing/gdp-steps.js';
-import { parseTurn } from '../../parsing/parse-turn.js';
 import { goldText, scoreAnswer } from '../../metrics/score-answer.js';
 import { deriveSeed } from '../../util/seed.js';
 import { isNumericAggregate, majorityVote, numericAggregate } from './aggregate.js';
-import { buildTurnMessages } from './prompts.js';
-import { renderTurnForPeers } from './render-turn.js';
-import { TurnError } from './turn-error.js';
+import { type DraftOutcome, writeDraft } from './agent-turn.js';
+import { judgeContributions } from './judge.js';
 import { type TurnRecord, visibleTurns } from './visibility.js';
 
-/** A turn's outcome before it is emitted. */
-interface TurnOutcome {
-  record: TurnRecord;
-  answer: string | null;
-  event: TraceEventInput;
+/** State carried from round to round. */
+interface DebateState {
+  history: TurnRecord[];
+  /** Each agent's latest answer (muted agents keep theirs). */
+  current: Map<string, string | null>;
+  /** The judge's ranking of the last judged round, best first. */
+  ranking: string[] | undefined;
+  /** Agents sitting out the next round. */
+  muted: Set<string>;
+}
+
+/** Whether a parameter set calls the judge. */
+export function needsJudge(params: DebateParams): boolean {
+  return params.order === 'judge-ranked' || params.mute !== 'none' || params.aggregate === 'judge' || params.judgeEachRound || params.drafts > 1;
 }
 
 /**
  * The one round-based debate engine (DESIGN §4). Every debate-style
  * protocol is this class with different parameters; it is the only code
- * that schedules turns.
+ * that schedules turns. Round r: muted agents sit out; the others speak in
+ * parallel or one after another (configured or judge-ranked order), each
+ * seeing what its visibility allows; with drafts the judge picks one draft
+ * per agent; the round ends with a vote, an optional judge ranking (which
+ * orders and mutes the next round) and an optional consensus stop.
  */
 export class DebateProtocol implements Protocol {
   readonly name: string;
@@ -33,124 +42,130 @@ export class DebateProtocol implements Protocol {
   constructor(name: string, params: DebateParams) {
     this.name = name;
     this.params = params;
-    this.needsJudge = params.order === 'judge-ranked' || params.mute !== 'none' || params.aggregate === 'judge' || params.judgeEachRound || params.drafts > 1;
-    if (this.needsJudge) {
-      throw new ConfigError(
-        `protocol "${name}": judge-ranked order, muting, judge aggregation and drafts need the judge, which this version does not provide yet`,
-        'use order parallel|sequential, mute none, aggregate majority|mean|median and drafts 1',
-      );
-    }
+    this.needsJudge = needsJudge(params);
   }
 
   async run(context: ProtocolContext): Promise<void> {
     const { question, agents } = context;
+    const judge = this.requireJudge(context);
     const params = this.params;
-    const history: TurnRecord[] = [];
-    const current = new Map<string, string | null>(agents.map((agent) => [agent.name, null]));
-    const presentation = agents.map((agent) => agent.name);
+    const state: DebateState = { history: [], current: new Map(agents.map((agent) => [agent.name, null])), ranking: undefined, muted: new Set() };
     let roundsRun = 0;
     let stoppedEarly = false;
     let lastVote: ReturnType<typeof majorityVote> | undefined;
 
     for (let round = 0; round <= params.rounds; round++) {
-      const speakers = [...agents];
-      if (params.order === 'parallel') {
-        const settled = await Promise.allSettled(
-          speakers.map((agent, position) => this.turn(context, agent, round, position, visibleTurns(params.visibility, agent.name, round, history, presentation))),
-        );
-        // emit in speaking order, not completion order, so traces are reproducible
-        settled.forEach((result) => {
-          if (result.status === 'fulfilled') this.accept(context, result.value, history, current);
-        });
-        const failure = settled.find((result) => result.status === 'rejected');
-        if (failure !== undefined) throw (failure as PromiseRejectedResult).reason;
-      } else {
-        for (const [position, agent] of speakers.entries()) {
-          const outcome = await this.turn(context, agent, round, position, visibleTurns(params.visibility, agent.name, round, history, presentation));
-          this.accept(context, outcome, history, current);
-        }
+      for (const agent of agents) {
+        if (state.muted.has(agent.name)) context.emit({ type: 'mute', round, agent: agent.name, reason: `lowest-ranked by the judge in round ${round - 1}` });
       }
+      const speakers = this.speakingOrder(agents, state).filter((agent) => !state.muted.has(agent.name));
+      const presentation = state.ranking ?? agents.map((agent) => agent.name);
+      const turns = params.order === 'parallel' ? await this.parallelRound(context, judge, speakers, round, state, presentation) : await this.sequentialRound(context, judge, speakers, round, state, presentation);
       roundsRun = round + 1;
-      lastVote = majorityVote(round, current, deriveSeed(context.seed, question.id, 'tie-break', round));
+      lastVote = majorityVote(round, state.current, deriveSeed(context.seed, question.id, 'tie-break', round));
       context.emit(lastVote);
-      if (params.stopOnConsensus && lastVote.unanimous && round < params.rounds) {
+
+      const lastRound = round === params.rounds;
+      if (judge !== undefined && (params.judgeEachRound || (params.aggregate === 'judge' && lastRound))) {
+        const judged = await judgeContributions(context, judge, { round, purpose: 'round', contributions: turns.map((turn) => ({ id: turn.agent, shown: turn.shown })) });
+        context.emit(judged.event);
+        state.ranking = [...judged.ranking, ...agents.map((agent) => agent.name).filter((name) => !judged.ranking.includes(name))];
+      }
+      state.muted = new Set();
+      if (params.mute === 'lowest-ranked' && state.ranking !== undefined && !lastRound) {
+        const spoken = new Set(turns.map((turn) => turn.agent));
+        const lowest = state.ranking.filter((name) => spoken.has(name)).at(-1);
+        if (lowest !== undefined) state.muted.add(lowest);
+      }
+      if (this.consensusReached(lastVote, round) && !lastRound) {
         stoppedEarly = true;
         break;
       }
     }
 
-    const winner = isNumericAggregate(params.aggregate) ? numericAggregate(params.aggregate, current) : (lastVote?.winner ?? null);
+    const winner = await this.aggregate(context, judge, state, lastVote, roundsRun - 1);
     const answer = winner === null ? { status: 'unparsed' as const, value: null, rule: 'no-parseable-answer' } : { status: 'ok' as const, value: winner, rule: params.aggregate };
-    context.emit({
-      type: 'final',
-      answer,
-      gold: goldText(question.gold),
-      correct: scoreAnswer(answer, question.gold),
-      aggregate: params.aggregate,
-      roundsRun,
-      stoppedEarly,
-    });
+    context.emit({ type: 'final', answer, gold: goldText(question.gold), correct: scoreAnswer(answer, question.gold), aggregate: params.aggregate, roundsRun, stoppedEarly });
   }
 
-  private accept(context: ProtocolContext, outcome: TurnOutcome, history: TurnRecord[], current: Map<string, string | null>): void {
-    context.emit(outcome.event);
-    history.push(outcome.record);
-    current.set(outcome.record.agent, outcome.answer);
-  }
-
-  private async turn(context: ProtocolContext, agent: Agent, round: number, position: number, visible: TurnRecord[]): Promise<TurnOutcome> {
-    const { question } = context;
-    const peers = context.agents.map((other) => other.name).filter((name) => name !== agent.name);
-    const seed = deriveSeed(context.seed, question.id, agent.name, round, 0);
-    const messages = buildTurnMessages({
-      params: this.params,
-      question,
-      agentName: agent.name,
-      persona: agent.persona,
-      round,
-      agentCount: context.agents.length,
-      visible,
-    });
-    const request: ChatRequest = {
-      messages,
-      decoding: { ...agent.decoding, seed },
-      sampleIndex: 0,
-      ...(context.signal === undefined ? {} : { signal: context.signal }),
-      ...(this.params.format === 'gdp'
-        ? { responseFormat: { name: 'gdp_turn', schema: gdpResponseSchema(question, { round, peers: round === 0 ? [] : peers }) } }
-        : {}),
-    };
-    let response;
-    try {
-      response = await agent.backend.complete(request);
-    } catch (error) {
-      throw new TurnError(agent.name, round, error);
+  private requireJudge(context: ProtocolContext): Agent | undefined {
+    if (!this.needsJudge) return undefined;
+    if (context.judge === undefined) {
+      throw new ConfigError(`protocol "${this.name}" needs a judge (judge-ranked order, muting, judge aggregation or drafts)`, 'pass --judge <backend-spec>, or --backend to let the agents\' backend judge');
     }
-    const parsed = parseTurn(this.params.format, response.text, response.json, question, { peers });
-    const answer = parsed.answer.status === 'ok' ? parsed.answer.value : null;
-    return {
-      record: { agent: agent.name, round, draft: 0, shown: renderTurnForPeers(response.text, parsed) },
-      answer,
-      event: {
-        type: 'turn',
-        agent: agent.name,
-        round,
-        draft: 0,
-        position,
-        saw: visible.map(({ agent: seen, round: seenRound, draft }) => ({ agent: seen, round: seenRound, draft: draft ?? 0 })),
-        seed,
-        parsed,
-        backend: agent.backend.id,
-        usage: response.usage,
-        latencyMs: response.latencyMs,
-        cacheHit: response.cacheHit,
-        costUsd: response.costUsd,
-        attempts: response.attempts,
-        finishReason: response.finishReason,
-        messages,
-        text: response.text,
-        ...(response.structured === undefined ? {} : { structured: response.structured }),
-      },
-    };
+    return context.judge;
+  }
+
+  private speakingOrder(agents: readonly Agent[], state: DebateState): Agent[] {
+    if (this.params.order !== 'judge-ranked' || state.ranking === undefined) return [...agents];
+    const byName = new Map(agents.map((agent) => [agent.name, agent]));
+    return state.ranking.map((name) => byName.get(name)).filter((agent): agent is Agent => agent !== undefined);
+  }
+
+  private async parallelRound(context: ProtocolContext, judge: Agent | undefined, speakers: Agent[], round: number, state: DebateState, presentation: readonly string[]): Promise<TurnRecord[]> {
+    const settled = await Promise.allSettled(
+      speakers.map((agent, position) => this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation))),
+    );
+    // emit in speaking order, not completion order, so traces are reproducible
+    const records: TurnRecord[] = [];
+    for (const result of settled) {
+      if (result.status === 'fulfilled') records.push(this.accept(context, result.value, state));
+    }
+    const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure !== undefined) throw failure.reason;
+    return records;
+  }
+
+  private async sequentialRound(context: ProtocolContext, judge: Agent | undefined, speakers: Agent[], round: number, state: DebateState, presentation: readonly string[]): Promise<TurnRecord[]> {
+    const records: TurnRecord[] = [];
+    for (const [position, agent] of speakers.entries()) {
+      const outcome = await this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation));
+      records.push(this.accept(context, outcome, state));
+    }
+    return records;
+  }
+
+  /** One agent's turn: one draft, or k drafts of which the judge picks one. */
+  private async agentTurn(context: ProtocolContext, judge: Agent | undefined, agent: Agent, round: number, position: number, visible: TurnRecord[]): Promise<{ drafts: DraftOutcome[]; judged?: TraceEventInput; chosen: number }> {
+    const drafts = await Promise.all(Array.from({ length: this.params.drafts }, (_, draft) => writeDraft(context, this.params, { agent, round, position, visible, draft })));
+    if (drafts.length === 1 || judge === undefined) return { drafts, chosen: 0 };
+    const judged = await judgeContributions(context, judge, { round, purpose: 'drafts', agent: agent.name, contributions: drafts.map((draft) => ({ id: `${agent.name}#${draft.record.draft}`, shown: draft.record.shown })) });
+    const chosen = Number(judged.ranking[0]!.split('#').at(-1));
+    return { drafts, judged: judged.event, chosen };
+  }
+
+  private accept(context: ProtocolContext, outcome: { drafts: DraftOutcome[]; judged?: TraceEventInput; chosen: number }, state: DebateState): TurnRecord {
+    for (const draft of outcome.drafts) context.emit({ ...draft.event, selected: draft.record.draft === outcome.chosen });
+    if (outcome.judged !== undefined) context.emit(outcome.judged);
+    const chosen = outcome.drafts[outcome.chosen]!;
+    state.history.push(chosen.record);
+    state.current.set(chosen.record.agent, chosen.answer);
+    return chosen.record;
+  }
+
+  private consensusReached(vote: ReturnType<typeof majorityVote>, round: number): boolean {
+    const params = this.params;
+    if (!params.stopOnConsensus || (params.consensusCheck === 'round-0' && round !== 0)) return false;
+    if (vote.winner === null) return false;
+    const agreeing = vote.tally[vote.winner] ?? 0;
+    return agreeing / Object.keys(vote.answers).length >= params.consensusThreshold;
+  }
+
+  private async aggregate(context: ProtocolContext, judge: Agent | undefined, state: DebateState, vote: ReturnType<typeof majorityVote> | undefined, lastRound: number): Promise<string | null> {
+    const params = this.params;
+    if (isNumericAggregate(params.aggregate)) return numericAggregate(params.aggregate, state.current);
+    if (params.aggregate !== 'judge' || judge === undefined) return vote?.winner ?? null;
+    if (state.ranking === undefined) {
+      const latest = state.history.filter((turn) => turn.round === lastRound);
+      const judged = await judgeContributions(context, judge, { round: lastRound, purpose: 'final', contributions: latest.map((turn) => ({ id: turn.agent, shown: turn.shown })) });
+      context.emit(judged.event);
+      state.ranking = judged.ranking;
+    }
+    // the best-ranked agent with a parseable answer
+    for (const name of state.ranking) {
+      const answer = state.current.get(name);
+      if (answer !== null && answer !== undefined) return answer;
+    }
+    return null;
   }
 }

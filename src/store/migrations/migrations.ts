@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { initialSchema } from './0001-initial-schema.js';
+import { auditsSchema } from './0002-audits.js';
 
 /**
  * Every migration, by name; kysely applies them in name order. Listed
@@ -9,6 +10,7 @@ import { initialSchema } from './0001-initial-schema.js';
  */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-initial-schema': initialSchema,
+  '0002-audits': auditsSchema,
 });
 
 /** Name of the newest migration: a store at this version is up to date. */

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defaultModelsDir } from '../quorum-cache-dir.js';
 import { buildTestModel, TEST_MODEL_NAME, TEST_MODEL_VERSION } from './build-test-model.js';
 
@@ -29,9 +30,8 @@ export async function writeTestModelFile(path: string): Promise<string> {
 }
 
 async function writeTestModel(path: string, bytes: Buffer): Promise<void> {
-  const dir = join(path, '..');
-  await mkdir(dir, { recursive: true });
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${randomUUID()}.tmp`;
   try {
     await writeFile(temporary, bytes);
     await rename(temporary, path);

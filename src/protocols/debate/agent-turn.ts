@@ -1,0 +1,79 @@
+import type { ChatRequest } from '../../spec/chat.js';
+import type { DebateParams } from '../../spec/debate-params.js';
+import type { Agent, ProtocolContext } from '../../spec/protocol.js';
+import type { TurnEvent } from '../../spec/trace.js';
+import { gdpResponseSchema } from '../../parsing/gdp-steps.js';
+import { parseTurn } from '../../parsing/parse-turn.js';
+import { deriveSeed } from '../../util/seed.js';
+import { buildTurnMessages } from './prompts.js';
+import { renderTurnForPeers } from './render-turn.js';
+import { TurnError } from './turn-error.js';
+import type { TurnRecord } from './visibility.js';
+
+/** One draft of one agent's turn, before it is emitted. */
+export interface DraftOutcome {
+  record: TurnRecord;
+  answer: string | null;
+  event: TurnEvent;
+}
+
+/** Where in the debate a turn is written. */
+export interface TurnSlot {
+  agent: Agent;
+  round: number;
+  position: number;
+  visible: readonly TurnRecord[];
+  draft: number;
+}
+
+/**
+ * Writes one draft of an agent's turn: builds the prompt from what the
+ * agent may see, calls its backend with a seed derived from (question,
+ * agent, round, draft), and parses the reply in the protocol's format.
+ */
+export async function writeDraft(context: ProtocolContext, params: DebateParams, slot: TurnSlot): Promise<DraftOutcome> {
+  const { question } = context;
+  const { agent, round, draft } = slot;
+  const peers = context.agents.map((other) => other.name).filter((name) => name !== agent.name);
+  const seed = deriveSeed(context.seed, question.id, agent.name, round, draft);
+  const messages = buildTurnMessages({ params, question, agentName: agent.name, persona: agent.persona, round, agentCount: context.agents.length, visible: slot.visible });
+  const request: ChatRequest = {
+    messages,
+    decoding: { ...agent.decoding, seed },
+    sampleIndex: draft,
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+    ...(params.format === 'gdp' ? { responseFormat: { name: 'gdp_turn', schema: gdpResponseSchema(question, { round, peers: round === 0 ? [] : peers }) } } : {}),
+  };
+  let response;
+  try {
+    response = await agent.backend.complete(request);
+  } catch (error) {
+    throw new TurnError(agent.name, round, error);
+  }
+  const parsed = parseTurn(params.format, response.text, response.json, question, { peers });
+  return {
+    record: { agent: agent.name, round, draft, shown: renderTurnForPeers(response.text, parsed) },
+    answer: parsed.answer.status === 'ok' ? parsed.answer.value : null,
+    event: {
+      type: 'turn',
+      agent: agent.name,
+      round,
+      draft,
+      position: slot.position,
+      saw: slot.visible.map((turn) => ({ agent: turn.agent, round: turn.round, draft: turn.draft ?? 0 })),
+      seed,
+      selected: true,
+      parsed,
+      backend: agent.backend.id,
+      usage: response.usage,
+      latencyMs: response.latencyMs,
+      cacheHit: response.cacheHit,
+      costUsd: response.costUsd,
+      attempts: response.attempts,
+      finishReason: response.finishReason,
+      messages,
+      text: response.text,
+      ...(response.structured === undefined ? {} : { structured: response.structured }),
+    },
+  };
+}
