@@ -79,7 +79,7 @@ describe('the judge', () => {
   });
 
   it('ties are broken by a seeded draw that is recorded and repeatable', async () => {
-    const scores = [{ 'Agent A': 5, 'Agent B': 5, 'Agent C': 5 }, { 'Agent A': 4, 'Agent B': 4 }, { 'Agent A': 1, 'Agent B': 1 }];
+    const scores: Array<Record<string, number>> = [{ 'Agent A': 5, 'Agent B': 5, 'Agent C': 5 }, { 'Agent A': 4, 'Agent B': 4 }, { 'Agent A': 1, 'Agent B': 1 }];
     const first = await run('ra-cr', {}, scores);
     const second = await run('ra-cr', {}, scores);
     const rank = (events: TraceEventInput[]) => events.find((event) => event.type === 'judge-rank');

@@ -75,6 +75,33 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
     });
   });
 
+  it('wr preset: sequential within-round', async () => {
+    const { turns } = await runPreset('wr');
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0', B1: 'B0 A1', C1: 'C0 A1 B1',
+      A2: 'A1', B2: 'B1 A2', C2: 'C1 A2 B2',
+    });
+  });
+
+  it('cr preset: all earlier rounds, in parallel', async () => {
+    const { turns } = await runPreset('cr');
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0 B0 C0', B1: 'A0 B0 C0', C1: 'A0 B0 C0',
+      A2: 'A0 B0 C0 A1 B1 C1', B2: 'A0 B0 C0 A1 B1 C1', C2: 'A0 B0 C0 A1 B1 C1',
+    });
+  });
+
+  it('adaptive: no debate when round 0 agrees, a du debate when it does not', async () => {
+    const agreed = await runPreset('adaptive', {}, false, { 'Agent A': ['A'], 'Agent B': ['A'], 'Agent C': ['A'] });
+    assert.deepEqual(sawMatrix(agreed.turns), { A0: '', B0: '', C0: '' });
+    const split = await runPreset('adaptive');
+    assert.equal(sawMatrix(split.turns).C2, 'A1 B1 C1');
+    const partial = await runPreset('adaptive', { consensusThreshold: 0.6 }, false, { 'Agent A': ['A'], 'Agent B': ['A'], 'Agent C': ['C'] });
+    assert.equal(partial.turns.length, 3, '2 of 3 agree: enough at threshold 0.6');
+  });
+
   it('what an agent saw is exactly what its prompt contains', async () => {
     const { backend } = await runPreset('du');
     const bRound1 = backend.calls.find((call) => call.messages.at(-1)!.content.includes('You are Agent B.') && call.messages.at(-1)!.content.includes('Messages from the other agents'))!;

@@ -21,6 +21,7 @@ export interface RunCommandOptions {
   judge?: string;
   escalate?: string;
   consensusThreshold?: number;
+  drafts?: number;
   seed: number[];
   concurrency: number;
   db: string;
@@ -66,6 +67,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         overrides: {
           ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
           ...(options.consensusThreshold === undefined ? {} : { consensusThreshold: options.consensusThreshold }),
+          ...(options.drafts === undefined ? {} : { drafts: options.drafts }),
         },
         ...(options.escalate === undefined ? {} : { escalate: options.escalate }),
         ...(options.judge === undefined ? {} : { judge: { backend: options.judge } }),
@@ -118,6 +120,7 @@ export function runCommand() {
     .option('--judge <spec>', 'backend of the judge (ra-cr, drafts, judge aggregation); default: the agents\' backend')
     .option('--escalate <preset>', 'adaptive: the debate preset run when round 0 disagrees (default du)')
     .option('--consensus-threshold <share>', 'share of agents that must agree to stop early (adaptive, early stop)', numberFlag(0.01, 1))
+    .option('--drafts <k>', 'drafts per agent and turn; the judge picks one (export the choices with `export --preferences`)', integerFlag(1))
     .option('--seed <seeds>', 'seed or seeds (1,2,3 or 1-5); one unit per question and seed', seedsFlag, [1])
     .option('--concurrency <c>', 'units in flight', integerFlag(1), 4)
     .option('--temperature <t>', 'sampling temperature of every agent', numberFlag(0, 2))
