@@ -8,7 +8,7 @@ import type { AgentConfig, RunConfig } from '../spec/run-config.js';
 import type { TraceStore } from '../spec/store.js';
 import { sanitizeSpec } from '../backends/backend-spec.js';
 import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
-import { createDebateProtocol } from '../protocols/debate/create-debate-protocol.js';
+import { getProtocolFactory } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
 import { QUORUM_VERSION } from '../version.js';
@@ -67,11 +67,15 @@ export function uniformAgents(count: number, backend: string, decoding?: Decodin
  * unfinished run.
  */
 export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
-  const protocol = createDebateProtocol(options.protocol, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate });
+  const factory = getProtocolFactory(options.protocol);
+  const protocol = factory.create({ overrides: options.overrides ?? {}, ...(options.escalate === undefined ? {} : { escalate: options.escalate }) });
+  if (factory.roles !== undefined && options.agents.length !== factory.roles.length && !options.agents.every((agent) => agent.name !== undefined)) {
+    throw new ConfigError(`protocol "${factory.name}" has ${factory.roles.length} agents (${factory.roles.join(', ')}), not ${options.agents.length}`, `omit --agents for ${factory.name}`);
+  }
   if (options.seeds.length === 0) throw new ConfigError('no seeds given', 'pass --seed 1 or --seed 1,2,3');
   if (options.dataset.questions.length === 0) throw new ConfigError(`dataset ${options.dataset.path} has no questions`);
   const agentConfigs: AgentConfig[] = options.agents.map((agent, index) => ({
-    name: agent.name ?? neutralAgentName(index),
+    name: agent.name ?? factory.roles?.[index] ?? neutralAgentName(index),
     backend: sanitizeSpec(agent.backend),
     ...(agent.persona === undefined ? {} : { persona: agent.persona }),
     decoding: { ...DEFAULT_AGENT_DECODING, ...agent.decoding },

@@ -5,6 +5,7 @@ import { BackendError, ConfigError } from '../../spec/errors.js';
 import { byteTokenBias } from './byte-token-bias.js';
 import { grammarForJsonSchema } from './json-schema-grammars.js';
 import { chatWrapperFor } from './model-chat-wrapper.js';
+import { modelFingerprint } from './model-fingerprint.js';
 import { defaultModelsDir } from './quorum-cache-dir.js';
 import { huggingFaceUri, resolveModelSource, type LlamaModelSource } from './resolve-model-source.js';
 import { acquireLlamaContext, type LlamaContextLease } from './shared-llama-context.js';
@@ -61,6 +62,8 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   if (!Number.isInteger(sequences) || sequences < 1) throw new ConfigError(`llama: sequences must be a positive integer, got ${sequences}`);
   const threads = options.threads ?? threadsFromEnvironment();
   const modelPath = await resolveModelSource(spec.source, id, { cacheDir: options.cacheDir ?? defaultModelsDir(), quiet });
+  // local files are identified by content, not by path or name (hf: ids already name repo and quantisation)
+  const backendId = spec.source.type === 'file' ? `${id}#${await modelFingerprint(modelPath)}` : id;
 
   let lease: LlamaContextLease;
   try {
@@ -72,7 +75,7 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
       quiet,
     });
   } catch (error) {
-    throw new BackendError(id, 'unavailable', `cannot load ${modelPath}: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new BackendError(backendId, 'unavailable', `cannot load ${modelPath}: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'check that the file is a complete GGUF model that this llama.cpp build supports, and that there is enough memory',
       cause: error,
     });
@@ -80,7 +83,7 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   const isTestModel = lease.model.fileInfo.metadata.general?.name === TEST_MODEL_NAME;
   const banBytes = options.banInvalidUtf8Bytes ?? isTestModel;
   const chatWrapper = chatWrapperFor(lease.model, { plainJinja: isTestModel });
-  return new LlamaBackend(id, modelId, basename(modelPath), lease, chatWrapper, banBytes ? byteTokenBias(lease.model) : undefined);
+  return new LlamaBackend(backendId, modelId, basename(modelPath), lease, chatWrapper, banBytes ? byteTokenBias(lease.model) : undefined);
 }
 
 function threadsFromEnvironment(): number | undefined {
@@ -142,9 +145,11 @@ class LlamaBackend implements ChatBackend {
         contextShift: { strategy: () => refuseContextShift(this.id) },
       });
       const completionTokens = TokenMeter.diff(sequence.tokenMeter, meterBefore).usedOutputTokens;
+      const json = request.responseFormat === undefined ? undefined : parseJson(result.response);
       return {
         text: result.response,
-        ...(request.responseFormat === undefined ? {} : { json: parseJson(result.response), structured: 'grammar' as const }),
+        ...(json === undefined ? {} : { json }),
+        ...(request.responseFormat === undefined ? {} : { structured: 'grammar' as const }),
         usage: { promptTokens, cachedPromptTokens: 0, completionTokens },
         latencyMs: performance.now() - started,
         finishReason: finishReasonOf(result.metadata.stopReason),

@@ -1,0 +1,48 @@
+import type { DebateOverrides } from '../spec/debate-params.js';
+import { ConfigError } from '../spec/errors.js';
+import type { Protocol } from '../spec/protocol.js';
+import { createDebateProtocol } from './debate/create-debate-protocol.js';
+import { DEBATE_PRESETS } from './debate/presets.js';
+
+/** What a protocol is created from. */
+export interface ProtocolOptions {
+  /** Parameter overrides (debate protocols). */
+  overrides?: DebateOverrides;
+  /** Adaptive debate: preset to escalate to. */
+  escalate?: string;
+}
+
+/** A named protocol that can be created from options. */
+export interface ProtocolFactory {
+  name: string;
+  description: string;
+  create(options: ProtocolOptions): Protocol;
+  /**
+   * Fixed agent roles (e.g. DeALOG's five agents): the run gets exactly
+   * these agents, named after the roles. Absent: any number of neutral agents.
+   */
+  roles?: readonly string[];
+}
+
+const factories = new Map<string, ProtocolFactory>();
+
+/** Adds a protocol to the registry (protocol modules call this once). */
+export function registerProtocol(factory: ProtocolFactory): void {
+  factories.set(factory.name, factory);
+}
+
+for (const preset of Object.values(DEBATE_PRESETS)) {
+  registerProtocol({ name: preset.name, description: preset.description, create: (options) => createDebateProtocol(preset.name, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate }) });
+}
+
+/** The registered protocol of this name. */
+export function getProtocolFactory(name: string): ProtocolFactory {
+  const factory = factories.get(name);
+  if (factory === undefined) throw new ConfigError(`unknown protocol "${name}"`, `known protocols: ${protocolNames().join(', ')}`);
+  return factory;
+}
+
+/** Names of every registered protocol. */
+export function protocolNames(): string[] {
+  return [...factories.keys()];
+}
