@@ -19,3 +19,22 @@ export function byteTokenBias(model: LlamaModel): TokenBias {
   });
   return bias;
 }
+
+/**
+ * The generated test model's bias: no high byte tokens (above), and a logit
+ * boost for tokens that contain a double quote. With random weights every
+ * allowed token is about equally likely, so a JSON string only ends when a
+ * quote happens to win — strings then run to their `maxLength` and a GDP
+ * reply costs thousands of tokens. The boost makes strings end after a few
+ * tokens, like a real model's, which keeps test runs short.
+ */
+export function testModelTokenBias(model: LlamaModel): TokenBias {
+  const bias = byteTokenBias(model);
+  const pieces = model.fileInfo.metadata.tokenizer?.ggml?.tokens ?? [];
+  pieces.forEach((piece, id) => {
+    if (piece.includes('"')) bias.set(id as Token, { logit: QUOTE_BOOST });
+  });
+  return bias;
+}
+
+const QUOTE_BOOST = 6;

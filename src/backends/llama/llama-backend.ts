@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { LlamaChat, TokenMeter, type ChatWrapper, type LlamaChatResponse, type LlamaGrammar, type TokenBias } from 'node-llama-cpp';
 import type { ChatBackend, ChatRequest, ChatResponse, FinishReason } from '../../spec/chat.js';
 import { BackendError, ConfigError } from '../../spec/errors.js';
-import { byteTokenBias } from './byte-token-bias.js';
+import { byteTokenBias, testModelTokenBias } from './byte-token-bias.js';
 import { grammarForJsonSchema } from './json-schema-grammars.js';
 import { chatWrapperFor } from './model-chat-wrapper.js';
 import { modelFingerprint } from './model-fingerprint.js';
@@ -83,7 +83,7 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   const isTestModel = lease.model.fileInfo.metadata.general?.name === TEST_MODEL_NAME;
   const banBytes = options.banInvalidUtf8Bytes ?? isTestModel;
   const chatWrapper = chatWrapperFor(lease.model, { plainJinja: isTestModel });
-  return new LlamaBackend(backendId, modelId, basename(modelPath), lease, chatWrapper, banBytes ? byteTokenBias(lease.model) : undefined);
+  return new LlamaBackend(backendId, modelId, basename(modelPath), lease, chatWrapper, isTestModel && banBytes ? testModelTokenBias(lease.model) : banBytes ? byteTokenBias(lease.model) : undefined);
 }
 
 function threadsFromEnvironment(): number | undefined {
