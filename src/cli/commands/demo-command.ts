@@ -28,9 +28,10 @@ export function demoCommand() {
         db: options.db,
         maxTokens: 512,
         ...(options.limit === undefined ? {} : { limit: options.limit }),
-        ...(options.threads === undefined ? {} : { threads: options.threads }),
+        // the generated stand-in model is tiny: one thread is fastest and keeps its output reproducible
+        ...(options.threads !== undefined ? { threads: options.threads } : resolved.testModel ? { threads: 1 } : {}),
         ...(options.json === undefined ? {} : { json: options.json }),
-        banner: resolved.banner,
+        ...(resolved.banner === undefined ? {} : { banner: resolved.banner }),
       });
     });
 }
