@@ -123,7 +123,7 @@ function skipSeparators(buffer: Buffer, position: number): number {
  * integer divided once by a power of ten: exact for the ≤ 15 significant
  * digits the file has, and far faster than `Number()` on substrings.
  */
-function parseNumbers(buffer: Buffer, start: number, end: number, target: Float32Array, offset: number, keep: number): number {
+function parseNumbers(buffer: Uint8Array, start: number, end: number, target: Float32Array, offset: number, keep: number): number {
   let count = 0;
   let mantissa = 0;
   let scale = 0;
@@ -133,8 +133,8 @@ function parseNumbers(buffer: Buffer, start: number, end: number, target: Float3
   let exponentNegative = false;
   let inExponent = false;
   let digits = 0;
-  for (let at = start; at <= end; at++) {
-    const byte = at === end ? COMMA : buffer[at]!;
+  for (let at = start; at < end; at++) {
+    const byte = buffer[at]!;
     if (byte >= 0x30 && byte <= 0x39) {
       if (inExponent) {
         exponent = exponent * 10 + (byte - 0x30);
@@ -144,12 +144,7 @@ function parseNumbers(buffer: Buffer, start: number, end: number, target: Float3
         if (fraction) scale++;
       }
     } else if (byte === COMMA) {
-      if (digits === 0) throw new Error('empty number in a vector');
-      if (count < keep) {
-        const power = scale - (exponentNegative ? -exponent : exponent);
-        const magnitude = power >= 0 ? mantissa / powerOfTen(power) : mantissa * powerOfTen(-power);
-        target[offset + count] = negative ? -magnitude : magnitude;
-      }
+      if (count < keep) target[offset + count] = toNumber(mantissa, scale, negative, exponentNegative ? -exponent : exponent, digits);
       count++;
       mantissa = 0;
       scale = 0;
@@ -170,5 +165,13 @@ function parseNumbers(buffer: Buffer, start: number, end: number, target: Float3
       throw new Error(`unexpected byte ${byte} in a vector`);
     }
   }
-  return count;
+  if (count < keep) target[offset + count] = toNumber(mantissa, scale, negative, exponentNegative ? -exponent : exponent, digits);
+  return count + 1;
+}
+
+function toNumber(mantissa: number, scale: number, negative: boolean, exponent: number, digits: number): number {
+  if (digits === 0) throw new Error('empty number in a vector');
+  const power = scale - exponent;
+  const magnitude = power >= 0 ? mantissa / powerOfTen(power) : mantissa * powerOfTen(-power);
+  return negative ? -magnitude : magnitude;
 }

@@ -1,0 +1,125 @@
+import type { NliProvider } from '../spec/audit.js';
+import { DatasetFormatError } from '../spec/errors.js';
+
+/** The three NLI classes, in the Hugging Face SNLI/MNLI label order (0, 1, 2). */
+export const NLI_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
+export type NliLabel = (typeof NLI_LABELS)[number];
+
+/** One gold-labelled pair. */
+export interface LabelledNliPair {
+  premise: string;
+  hypothesis: string;
+  label: NliLabel;
+}
+
+/** How an NLI provider did on labelled pairs. */
+export interface NliEvaluation {
+  pairs: number;
+  /** `confusion[gold][predicted]`, predicted = the most probable class. */
+  confusion: Record<NliLabel, Record<NliLabel, number>>;
+  /** Share of pairs whose most probable class is the gold one. */
+  accuracy: number;
+  /** The contradiction class, flagged when p(contradiction) > threshold (the CARA rule, DESIGN §6). */
+  contradiction: { threshold: number; truePositives: number; falsePositives: number; falseNegatives: number; precision: number; recall: number; f1: number };
+}
+
+/**
+ * Reads an NLI CSV with the header `premise,hypothesis,label` (other columns,
+ * such as `index`, are ignored) and labels 0 = entailment, 1 = neutral,
+ * 2 = contradiction: the Hugging Face SNLI export. RFC 4180 quoting.
+ */
+export function parseNliCsv(file: string, text: string): LabelledNliPair[] {
+  const rows = csvRows(text.replace(/^\uFEFF/, ''));
+  const header = rows.shift()?.cells;
+  const column = (name: string): number => {
+    const at = header?.indexOf(name) ?? -1;
+    if (at === -1) throw new DatasetFormatError(file, 1, name, `expected a header with premise, hypothesis and label columns, found "${header?.join(',') ?? ''}"`);
+    return at;
+  };
+  const premiseAt = column('premise');
+  const hypothesisAt = column('hypothesis');
+  const labelAt = column('label');
+  return rows
+    .filter((row) => row.cells.some((cell) => cell !== ''))
+    .map((row) => {
+      const label = NLI_LABELS[Number(row.cells[labelAt])];
+      if (label === undefined || !/^[012]$/.test(row.cells[labelAt] ?? '')) {
+        throw new DatasetFormatError(file, row.line, 'label', `expected 0 (entailment), 1 (neutral) or 2 (contradiction), found "${row.cells[labelAt] ?? ''}"`);
+      }
+      return { premise: row.cells[premiseAt] ?? '', hypothesis: row.cells[hypothesisAt] ?? '', label };
+    });
+}
+
+/** Scores all pairs in one batch and compares them with the gold labels. */
+export async function evaluateNli(provider: NliProvider, pairs: readonly LabelledNliPair[], threshold = 0.5): Promise<NliEvaluation> {
+  const scores = await provider.classify(pairs);
+  const confusion = Object.fromEntries(NLI_LABELS.map((gold) => [gold, Object.fromEntries(NLI_LABELS.map((predicted) => [predicted, 0]))])) as NliEvaluation['confusion'];
+  let correct = 0;
+  let truePositives = 0;
+  let falsePositives = 0;
+  let falseNegatives = 0;
+  pairs.forEach((pair, index) => {
+    const score = scores[index]!;
+    const predicted = NLI_LABELS.reduce((best, label) => (score[label] > score[best] ? label : best), NLI_LABELS[0] as NliLabel);
+    confusion[pair.label][predicted]++;
+    if (predicted === pair.label) correct++;
+    const flagged = score.contradiction > threshold;
+    const isContradiction = pair.label === 'contradiction';
+    if (flagged && isContradiction) truePositives++;
+    else if (flagged) falsePositives++;
+    else if (isContradiction) falseNegatives++;
+  });
+  const precision = truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives);
+  const recall = truePositives + falseNegatives === 0 ? 0 : truePositives / (truePositives + falseNegatives);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return {
+    pairs: pairs.length,
+    confusion,
+    accuracy: pairs.length === 0 ? 0 : correct / pairs.length,
+    contradiction: { threshold, truePositives, falsePositives, falseNegatives, precision, recall, f1 },
+  };
+}
+
+/** RFC 4180 rows with the 1-based line each starts on. */
+function csvRows(text: string): Array<{ line: number; cells: string[] }> {
+  const rows: Array<{ line: number; cells: string[] }> = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!;
+    if (quoted) {
+      if (char === '"' && text[at + 1] === '"') {
+        cell += '"';
+        at++;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[at + 1] === '\n') at++;
+      cells.push(cell);
+      rows.push({ line: rowLine, cells });
+      cells = [];
+      cell = '';
+      line++;
+      rowLine = line;
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells });
+  }
+  return rows;
+}

@@ -1,0 +1,45 @@
+import { ConfigError } from '../../spec/errors.js';
+import type { AuditModelSpec } from '../audit-model-spec.js';
+import type { AuditProviderOptions } from '../audit-provider-options.js';
+import type { PostJsonSettings } from './post-json.js';
+
+/** Default per-request timeout of audit model servers. */
+export const DEFAULT_HTTP_TIMEOUT_MS = 120_000;
+const ATTEMPTS = 4;
+
+/** Options every `http:` audit spec accepts. */
+export const HTTP_OPTIONS = ['key-env', 'timeout-ms', 'batch-size', 'path'] as const;
+
+/**
+ * The POST settings of an `http:` spec: `<base-url>` + `#path=` (or the
+ * default path), an `Authorization: Bearer` header when `#key-env=VAR` names
+ * a set variable, timeouts and retries.
+ */
+export function httpEndpoint(spec: AuditModelSpec, defaultPath: string, options: AuditProviderOptions): PostJsonSettings {
+  let url: URL;
+  try {
+    url = new URL(spec.target);
+  } catch {
+    throw new ConfigError(`model "${spec.id}": "${spec.target}" is not a valid URL`, 'e.g. http:http://127.0.0.1:8080/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`model "${spec.id}": the URL must start with http:// or https://`);
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(`model "${spec.id}" has credentials in its URL`, 'put the key in an environment variable and name it with #key-env=VAR; specs are stored with runs');
+  }
+  const path = spec.options.string('path') ?? defaultPath;
+  const env = options.env ?? process.env;
+  const keyEnv = spec.options.envName('key-env');
+  const key = keyEnv === undefined ? undefined : env[keyEnv];
+  if (keyEnv !== undefined && (key === undefined || key === '')) {
+    throw new ConfigError(`model "${spec.id}": the environment variable ${keyEnv} (from #key-env) is not set`, `export ${keyEnv}=<your key>, or drop #key-env for a server without keys`);
+  }
+  return {
+    id: spec.id,
+    url: `${url.href.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`,
+    headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
+    timeoutMs: spec.options.positiveInteger('timeout-ms') ?? options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+    attempts: ATTEMPTS,
+    fetch: options.fetch ?? globalThis.fetch,
+    sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
+  };
+}

@@ -1,0 +1,9 @@
+/** Audit models: embedding and NLI providers used by the metrics (docs/audit-models.md). */
+export { createEmbeddingProvider, DEFAULT_EMBEDDING_MODEL } from './create-embedding-provider.js';
+export { createNliProvider, DEFAULT_NLI_MODEL } from './create-nli-provider.js';
+export type { AuditProviderOptions } from './audit-provider-options.js';
+export { AuditModelError, type AuditModelFailure } from './audit-model-error.js';
+export { parseAuditModelSpec, type AuditModelSpec, type AuditModelKind, type AuditRole } from './audit-model-spec.js';
+export { auditCacheDir } from './audit-cache-dir.js';
+export { heuristicNliScores, type HeuristicNliResult } from './heuristic/heuristic-nli-scores.js';
+export { evaluateNli, parseNliCsv, NLI_LABELS, type LabelledNliPair, type NliEvaluation, type NliLabel } from './evaluate-nli.js';
