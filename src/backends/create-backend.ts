@@ -2,7 +2,7 @@ import type { ChatBackend } from '../spec/chat.js';
 import { ConfigError } from '../spec/errors.js';
 import { parseBackendSpec, type BackendSpec } from './backend-spec.js';
 import type { LlamaBackendOptions } from './llama/llama-backend.js';
-import { OpenAiBackend, type OpenAiBackendOptions } from './openai/openai-backend.js';
+import type { OpenAiBackendOptions } from './openai/openai-backend.js';
 import { ScriptedBackend, type ScriptedBackendOptions } from './scripted-backend.js';
 
 /** Settings per backend kind; each kind reads only its own. */
@@ -21,8 +21,11 @@ export interface CreateBackendOptions {
 export async function createBackend(spec: string | BackendSpec, options: CreateBackendOptions = {}): Promise<ChatBackend> {
   const parsed = typeof spec === 'string' ? parseBackendSpec(spec) : spec;
   switch (parsed.kind) {
-    case 'openai':
+    case 'openai': {
+      // loaded on use, like llama: the CLI starts faster when a command needs no backend
+      const { OpenAiBackend } = await import('./openai/openai-backend.js');
       return new OpenAiBackend(parsed, options.openai);
+    }
     case 'scripted':
       return new ScriptedBackend({ ...options.scripted, model: parsed.model });
     case 'llama': {

@@ -1,7 +1,16 @@
+import { adaptiveSavings, type AdaptiveSavings } from '../metrics/adaptive-savings.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
+import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
 
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+const decimal = (value: number | null, digits = 3): string => (value === null ? 'n/a' : value.toFixed(digits));
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Adaptive debate's savings for a run (null unless its protocol is adaptive). */
+export function runAdaptiveSavings(run: RunRecord, metrics: RunMetrics): AdaptiveSavings | null {
+  return adaptiveSavings(run.config.protocol.params, run.config.agents.length, metrics.escalation);
+}
 
 /** The JSON object printed by `run --json` and `show --json`. */
 export function metricsJson(run: RunRecord, metrics: RunMetrics): Record<string, unknown> {
@@ -10,10 +19,23 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics): Record<string,
     status: run.status,
     protocol: run.config.protocol.name,
     dataset: run.config.dataset.name,
-    agents: run.config.agents.map((agent) => ({ name: agent.name, backend: agent.backend })),
+    agents: run.config.agents.map(agentJson),
+    judge: run.config.judge === undefined ? null : agentJson(run.config.judge),
     seeds: run.config.seeds,
-    ...metrics,
+    ...withoutEscalation(metrics),
+    adaptive: runAdaptiveSavings(run, metrics),
   };
+}
+
+/** An agent or judge as `--json` prints it: everything resolved, persona in full. */
+function agentJson(agent: AgentConfig): Record<string, unknown> {
+  return { name: agent.name, backend: agent.backend, decoding: agent.decoding, ...(agent.persona === undefined ? {} : { persona: agent.persona }) };
+}
+
+// The escalation counts are the input of `adaptive`; printing both would say the same thing twice.
+function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation'> {
+  const { escalation: _input, ...rest } = metrics;
+  return rest;
 }
 
 /** Human-readable lines for `quorum show`. */
@@ -23,10 +45,10 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics): string {
     `run ${run.id} (${run.status}) · created ${run.createdAt}`,
     `protocol ${config.protocol.name} · rounds ${String(config.protocol.params.rounds)} · visibility ${String(config.protocol.params.visibility)} · format ${String(config.protocol.params.format)}`,
     `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions) · seeds ${config.seeds.join(',')}`,
-    `agents ${config.agents.map((agent) => `${agent.name}=${agent.backend}`).join(', ')}`,
+    ...agentLines(config.agents, config.judge),
     '',
     `units        ${metrics.completed} done, ${metrics.failed} failed, ${metrics.pending} pending of ${metrics.units}`,
-    `accuracy     ${percent(metrics.accuracy)}`,
+    `accuracy     ${percent(metrics.accuracy)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
     `agreement    ${percent(metrics.agreement)} (all agents' final answers equal)`,
     `unparsed     ${percent(metrics.unparsed)} of final answers, ${percent(metrics.unparsedTurns)} of turns`,
     `changes      ${metrics.dynamics.answerChanges} answer changes · correct→wrong ${metrics.dynamics.correctToWrong} · wrong→correct ${metrics.dynamics.wrongToCorrect}`,
@@ -35,6 +57,81 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics): string {
     `calls        ${metrics.calls} (${metrics.cacheHits} from cache)`,
     `latency      ${metrics.latencyMsPerUnit === null ? 'n/a' : `${(metrics.latencyMsPerUnit / 1000).toFixed(2)} s`} of model time per unit`,
     `cost         ${metrics.costUsd === null ? 'n/a (no price for these backends)' : `$${metrics.costUsd.toFixed(4)}`}`,
+    ...dynamicsLines(metrics),
+    ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];
   return lines.join('\n');
+}
+
+const PERSONA_SHOWN = 60;
+
+/** One line per agent and one for the judge: backend, decoding and the start of the persona (docs/agents.md). */
+function agentLines(agents: readonly AgentConfig[], judge: AgentConfig | undefined): string[] {
+  const width = Math.max(...[...agents, ...(judge === undefined ? [] : [judge])].map((agent) => agent.name.length));
+  const line = (agent: AgentConfig): string => {
+    const { temperature, topP, maxTokens, stop } = agent.decoding;
+    const settings = [
+      temperature === undefined ? '' : `temperature ${temperature}`,
+      topP === undefined ? '' : `top_p ${topP}`,
+      maxTokens === undefined ? '' : `max_tokens ${maxTokens}`,
+      stop === undefined || stop.length === 0 ? '' : `stop ${JSON.stringify(stop)}`,
+      agent.persona === undefined ? '' : `persona "${truncate(agent.persona.replace(/\s+/g, ' ').trim(), PERSONA_SHOWN)}"`,
+    ].filter((part) => part !== '');
+    return `  ${agent.name.padEnd(width)}  ${agent.backend}${settings.length === 0 ? '' : ` · ${settings.join(' · ')}`}`;
+  };
+  return [`agents${judge === undefined ? '' : ' and judge'}`, ...agents.map(line), ...(judge === undefined ? [] : [`${line(judge)} (judge)`])];
+}
+
+function truncate(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+/** PRR, AD, CF and forecast error (docs/dynamics.md, docs/forecasting.md). */
+function dynamicsLines(metrics: RunMetrics): string[] {
+  const { prr, ad, cf, mae } = metrics;
+  const missing = prr.missing > 0 ? ` · ${plural(prr.missing, 'unit')} stored without per-round dynamics` : '';
+  const prrLine =
+    prr.units === 0
+      ? `prr          n/a (no unit ran an interaction round)${missing}`
+      : `prr          ${percent(prr.mean)} of turns in rounds ≥ 1 take a stance on a seen peer's claim (mean over ${plural(prr.units, 'unit')}; ${prr.references} of ${prr.turns} turns)` +
+        `${prr.undefinedUnits > 0 ? ` · undefined for ${prr.undefinedUnits} without interaction rounds` : ''} · by round ${prr.byRound.slice(1).map(percent).join(' → ')}${missing}`;
+  const adLine =
+    ad.units === 0
+      ? `ad           n/a (no round with two agents' content words)${missing}`
+      : `ad           ${decimal(ad.mean)} mean Jaccard distance of content words (final round ${decimal(ad.final)}) · by round ${ad.byRound.map((value) => decimal(value)).join(' → ')}` +
+        `${ad.undefinedUnits > 0 ? ` · undefined for ${plural(ad.undefinedUnits, 'unit')}` : ''}${missing}`;
+  const lines = ['', prrLine, adLine];
+  if (cf !== null) {
+    const reasons = [
+      cf.undefinedReasons['no-variance'] > 0 ? `${cf.undefinedReasons['no-variance']} with equal round-0 forecasts` : '',
+      cf.undefinedReasons['too-few-answers'] > 0 ? `${cf.undefinedReasons['too-few-answers']} with fewer than two numeric forecasts` : '',
+    ].filter((reason) => reason !== '');
+    lines.push(
+      `cf           ${cf.units === 0 ? 'n/a' : `${decimal(cf.mean)} mean, ${decimal(cf.median)} median over ${plural(cf.units, 'unit')} · by round ${cf.byRound.map((value) => decimal(value)).join(' → ')}`}` +
+        `${cf.undefinedUnits > 0 ? ` · undefined for ${plural(cf.undefinedUnits, 'unit')} (${reasons.join(', ')})` : ''}`,
+    );
+  }
+  if (mae !== null) {
+    lines.push(
+      `mae          ${mae.units === 0 ? 'n/a' : `${decimal(mae.mean)} mean, ${decimal(mae.median)} median absolute error over ${plural(mae.units, 'unit')} · agents by round ${mae.byRound.map((value) => decimal(value)).join(' → ')}`}` +
+        `${mae.unparsed > 0 ? ` · ${plural(mae.unparsed, 'unit')} without a numeric answer` : ''}`,
+    );
+  }
+  return lines;
+}
+
+/** Escalations and savings of adaptive debate. */
+function adaptiveLines(savings: AdaptiveSavings | null): string[] {
+  if (savings === null) return [];
+  const tokens =
+    savings.tokensSavedEstimate === null
+      ? savings.tokensEstimateUnavailable === 'summaries-without-rounds'
+        ? 'tokens saved: estimate unavailable (summaries stored without per-round costs)'
+        : 'tokens saved: estimate unavailable (no unit escalated, so no interaction round shows what a call costs)'
+      : `~${savings.tokensSavedEstimate} tokens saved (estimate: ${Math.round(savings.tokensPerLaterCall!)} per interaction-round call; ${percent(savings.tokensSavedShare)})`;
+  return [
+    '',
+    `adaptive     ${savings.escalated} of ${savings.units} units escalated to debate · ${savings.callsSaved} calls saved against always debating (${percent(savings.callsSavedShare)}; ${savings.callsPerStoppedUnit} per unit that stopped after round 0)`,
+    `             ${tokens}`,
+  ];
 }

@@ -1,9 +1,12 @@
 import type { Question } from '../spec/question.js';
+import type { ForecastEventOptions } from './forecast-events.js';
 
 /** Options of loading a dataset. */
 export interface LoadOptions {
   /** Load only the first `limit` questions, in file order (later lines are not read). */
   limit?: number;
+  /** Forecasting datasets (`fred`): window and event selection (docs/forecasting.md). Other loaders ignore it. */
+  forecast?: ForecastEventOptions;
 }
 
 /** One dataset format: reads a file (or a built-in set) into questions. */
@@ -17,6 +20,8 @@ export interface DatasetLoader {
    * loader for `--data <file>` given without `--dataset`.
    */
   recognizes?(record: Record<string, unknown>): boolean;
+  /** Whether a CSV header row (cells, trimmed) looks like this format; used for `--data <file.csv>`. */
+  recognizesCsvHeader?(header: readonly string[]): boolean;
   /**
    * Loads questions. `path` is the data file; loaders with a default
    * location or built-in data accept none. Throws `DatasetFormatError`

@@ -1,8 +1,10 @@
 import { extname } from 'node:path';
 import { ConfigError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
-import type { DatasetLoader } from './dataset-loader.js';
-import { firstJsonlRecord } from './jsonl-records.js';
+import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
+import { csvCells } from './fred-csv.js';
+import type { ForecastEventOptions } from './forecast-events.js';
+import { firstJsonlRecord, readDataFile } from './jsonl-records.js';
 import { DATASETS, datasetNames, getDataset } from './registry.js';
 
 /** What to load: a dataset name, a file, or both. */
@@ -13,6 +15,8 @@ export interface LoadRequest {
   path?: string;
   /** Load only the first `limit` questions. */
   limit?: number;
+  /** Window and event selection of forecasting datasets (`fred`); see docs/forecasting.md. */
+  forecast?: ForecastEventOptions;
 }
 
 /** Loaded questions with the dataset name and path to record in the run. */
@@ -29,7 +33,8 @@ export interface LoadedDataset {
 /**
  * Loads questions for a run. With a path and no dataset name, the format is
  * detected from the file: a `.jsonl`/`.ndjson` file whose first record has
- * MedQA fields is `medqa`, one with quorum's fields is `generic`.
+ * MedQA fields is `medqa`, one with quorum's fields is `generic`; a `.csv`
+ * file whose header is a FRED download's is `fred`.
  */
 export async function loadQuestions(request: LoadRequest): Promise<LoadedDataset> {
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
@@ -43,15 +48,19 @@ export async function loadQuestions(request: LoadRequest): Promise<LoadedDataset
   const datasetName = request.dataset ?? stored?.[1];
   const file = stored === null ? request.path : undefined;
   const loader = datasetName !== undefined ? getDataset(datasetName) : await detectDataset(file!);
-  const options = request.limit === undefined ? {} : { limit: request.limit };
+  const options: LoadOptions = {
+    ...(request.limit === undefined ? {} : { limit: request.limit }),
+    ...(request.forecast === undefined ? {} : { forecast: request.forecast }),
+  };
   const questions = await loader.load(file, options);
   const path = file ?? (loader.name === 'demo' ? `builtin:${loader.name}` : `default:${loader.name}`);
   return { name: loader.name, path, questions };
 }
 
-/** Picks the loader for a data file from its extension and first record. */
+/** Picks the loader for a data file from its extension and first record (JSONL) or header row (CSV). */
 export async function detectDataset(path: string): Promise<DatasetLoader> {
   const extension = extname(path).toLowerCase();
+  if (extension === '.csv') return detectCsvDataset(path);
   if (extension !== '.jsonl' && extension !== '.ndjson') {
     throw new ConfigError(`cannot tell the dataset format of ${path} from its extension "${extension}"`, `pass --dataset <name> (${datasetNames().join(', ')})`);
   }
@@ -62,5 +71,17 @@ export async function detectDataset(path: string): Promise<DatasetLoader> {
   throw new ConfigError(
     `cannot tell the dataset format of ${path}: its first record has fields ${Object.keys(record).join(', ')}`,
     `pass --dataset <name> (${datasetNames().join(', ')}); see docs/datasets.md`,
+  );
+}
+
+async function detectCsvDataset(path: string): Promise<DatasetLoader> {
+  const headerLine = (await readDataFile(path)).split('\n').find((line) => line.trim() !== '');
+  if (headerLine === undefined) throw new ConfigError(`${path} is empty`, 'check the file');
+  const header = csvCells(headerLine.replace(/\r$/, ''));
+  const matches = [...DATASETS.values()].filter((loader) => loader.recognizesCsvHeader?.(header) === true);
+  if (matches.length === 1) return matches[0]!;
+  throw new ConfigError(
+    `cannot tell the dataset format of ${path}: its header is ${header.join(',')}`,
+    `pass --dataset <name> (${datasetNames().join(', ')}); a FRED download starts with "observation_date,<SERIES>" or "DATE,<SERIES>"`,
   );
 }

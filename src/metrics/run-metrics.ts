@@ -1,7 +1,17 @@
 import type { Usage } from '../spec/chat.js';
 import { addUsage, ZERO_USAGE } from '../spec/chat.js';
 import type { UnitRecord } from '../spec/store.js';
+import { escalationStats, type EscalationStats } from './adaptive-savings.js';
 import { answerDynamics, type AnswerDynamics } from './answer-dynamics.js';
+import {
+  argumentDiversityMetric,
+  consensusFormationMetric,
+  peerReferenceRate,
+  type ArgumentDiversityMetric,
+  type ConsensusFormationMetric,
+  type PeerReferenceRate,
+} from './dynamics/run-dynamics.js';
+import { forecastError, type ForecastError } from './forecast-error.js';
 
 /** Headline metrics of a run (keys match `quorum run --json` and `quorum show --json`). */
 export interface RunMetrics {
@@ -26,6 +36,16 @@ export interface RunMetrics {
   latencyMsPerUnit: number | null;
   /** Answer changes, flips and agreement per round. */
   dynamics: AnswerDynamics;
+  /** Peer reference rate, PRR (docs/dynamics.md). */
+  prr: PeerReferenceRate;
+  /** Argument diversity, AD (docs/dynamics.md). */
+  ad: ArgumentDiversityMetric;
+  /** Consensus formation, CF, of numeric answers; null when no unit has a numeric gold. */
+  cf: ConsensusFormationMetric | null;
+  /** Absolute error of numeric answers (MAE and per round); null when no unit has a numeric gold. */
+  mae: ForecastError | null;
+  /** Units that ran interaction rounds and what those cost (input of `adaptiveSavings`). */
+  escalation: EscalationStats;
 }
 
 /** Computes a run's headline metrics from its units. */
@@ -55,6 +75,7 @@ export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
     }
   }
   const share = (count: number, total: number): number | null => (total === 0 ? null : count / total);
+  const summaries = finished.map((unit) => unit.summary!);
   return {
     units: units.length,
     completed: finished.length,
@@ -69,6 +90,11 @@ export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
     cacheHits,
     costUsd,
     latencyMsPerUnit: share(latency, finished.length),
-    dynamics: answerDynamics(finished.map((unit) => unit.summary!)),
+    dynamics: answerDynamics(summaries),
+    prr: peerReferenceRate(summaries),
+    ad: argumentDiversityMetric(summaries),
+    cf: consensusFormationMetric(summaries),
+    mae: forecastError(summaries),
+    escalation: escalationStats(summaries),
   };
 }

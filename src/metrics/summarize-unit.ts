@@ -1,6 +1,7 @@
 import { addUsage, ZERO_USAGE } from '../spec/chat.js';
 import type { UnitSummary } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
+import { summarizeRounds } from './dynamics/round-summaries.js';
 
 /**
  * Derives a unit's summary from its events (a pure function of the trace;
@@ -52,5 +53,6 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
     costUsd,
     latencyMs,
     errors,
+    rounds: summarizeRounds(events),
   };
 }

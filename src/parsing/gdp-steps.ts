@@ -3,6 +3,7 @@ import type { Question } from '../spec/question.js';
 import { freeRationale } from './free-turn.js';
 import { parseGdpTextSteps } from './gdp-text-steps.js';
 import { parseJsonObject } from './json-answer-field.js';
+import { canonicalNumber } from './numeric-answer.js';
 import { parseAnswer } from './parse-answer.js';
 import { resolvePeer } from './peer-name.js';
 import { stripMarkup, visibleReply } from './reply-text.js';
@@ -143,7 +144,17 @@ function normaliseStep(raw: unknown, peers: readonly string[], onStanceProblem: 
 
 function answerFromJson(value: unknown, question: Question): ParsedAnswer | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const answer = parseAnswer(String(value), question);
+  // a JSON number is already a number: re-reading its text would misread exponents (4.9e+51 → 51)
+  if (typeof value === 'number') {
+    if (question.gold.kind !== 'number' || !Number.isFinite(value)) return parseAnswerOrUndefined(String(value), question);
+    return { status: 'ok', value: canonicalNumber(value), rule: 'json' };
+  }
+  const answer = parseAnswer(value, question);
+  return answer.status === 'unparsed' ? undefined : { ...answer, rule: 'json' };
+}
+
+function parseAnswerOrUndefined(text: string, question: Question): ParsedAnswer | undefined {
+  const answer = parseAnswer(text, question);
   return answer.status === 'unparsed' ? undefined : { ...answer, rule: 'json' };
 }
 

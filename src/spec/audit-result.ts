@@ -96,10 +96,11 @@ export interface AuditSummary {
   overall: AuditGroupSummary;
   /** Units of the run still pending (not audited). */
   pendingUnits: number;
-  /** NLI pairs scored (distinct premise–hypothesis pairs) and the m·n pairs an all-pairs audit would need (both directions). */
+  /** NLI pairs the best matches need (both orders of every best-match pair), before de-duplication. */
   nliPairs: number;
+  /** NLI pairs an all-pairs audit would need (both orders of all m·n step pairs). */
   naiveNliPairs: number;
-  /** Distinct texts embedded. */
+  /** Distinct texts embedded for this run. */
   embeddedTexts: number;
   /** Problems that did not stop the audit (e.g. scoring points unavailable). */
   warnings: string[];

@@ -55,6 +55,26 @@ export interface UnitSummary {
   /** Sum of call latencies in milliseconds. */
   latencyMs: number;
   errors: number;
+  /**
+   * Per round (index = round): calls, tokens and protocol dynamics
+   * (docs/dynamics.md). Absent in summaries written before quorum recorded
+   * it; metrics that need it report those units as missing.
+   */
+  rounds?: UnitRoundSummary[];
+}
+
+/** One round of a unit at a glance (see `UnitSummary.rounds`). */
+export interface UnitRoundSummary {
+  /** Model calls of the round: every turn (drafts included) and judge ranking. */
+  calls: number;
+  /** Prompt plus completion tokens of those calls. */
+  tokens: number;
+  /** Turns that count (a selected draft per speaking agent). */
+  turns: number;
+  /** Turns that reference a peer's claim they were shown and take a position on it (PRR numerator). */
+  peerReferences: number;
+  /** Argument diversity (AD) of the round; null when fewer than two agents wrote content words. */
+  argumentDiversity: number | null;
 }
 
 /** A stored unit. */
@@ -132,7 +152,48 @@ export interface TraceStore {
   getAudit(id: string): Promise<AuditRecord | undefined>;
   /** An audit's per-unit results in the order they were saved. */
   listAuditQuestions(auditId: string, query?: AuditQuestionQuery): Promise<AuditQuestionRecord[]>;
+  /**
+   * Creates a study, or updates an existing one's name, status, note,
+   * configuration and `updatedAt` (its `createdAt` is kept).
+   */
+  saveStudy(study: StudyRecord): Promise<void>;
+  getStudy(id: string): Promise<StudyRecord | undefined>;
+  /** Studies, most recently updated first. */
+  listStudies(): Promise<StudyRecord[]>;
+  /**
+   * Records that `runId` holds `cell` of the study and returns the run that
+   * holds it: an existing link is kept (and returned), never replaced.
+   * Throws `StoreError` for an unknown study or run.
+   */
+  linkStudyRun(studyId: string, cell: string, runId: string): Promise<string>;
+  /** The study's links in the order they were made. */
+  listStudyRuns(studyId: string): Promise<StudyRunLink[]>;
   close(): Promise<void>;
+}
+
+/** Lifecycle of a study. `interrupted`: stopped early (budget, signal); running it again continues. */
+export type StudyStatus = 'running' | 'done' | 'interrupted';
+
+/** A stored study (docs/studies.md). */
+export interface StudyRecord {
+  id: string;
+  name: string;
+  /** ISO times: first saved, last saved. */
+  createdAt: string;
+  updatedAt: string;
+  status: StudyStatus;
+  /** Why the study stopped early, for people (e.g. "token budget reached"); null otherwise. */
+  note: string | null;
+  /** The resolved study configuration (`StudyConfig` of src/study), as JSON-compatible data. */
+  config: Record<string, unknown>;
+}
+
+/** The run that holds one cell of a study's grid. */
+export interface StudyRunLink {
+  studyId: string;
+  /** Cell key, `protocol|dataset|setup`. */
+  cell: string;
+  runId: string;
 }
 
 /** The deterministic id of a unit: the same key always gives the same id. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema } from '../spec/run-config.js';
@@ -7,6 +7,9 @@ import type {
   RunListing,
   RunRecord,
   RunStatus,
+  StudyRecord,
+  StudyRunLink,
+  StudyStatus,
   TraceStore,
   UnitCounts,
   UnitKey,
@@ -38,6 +41,11 @@ const INSERT_CHUNK = 500;
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 const RUN_STATUSES: readonly RunStatus[] = ['running', 'done', 'interrupted'];
+const STUDY_STATUSES: readonly StudyStatus[] = ['running', 'done', 'interrupted'];
+
+function toStudyRecord(row: { id: string; name: string; created_at: string; updated_at: string; status: string; note: string | null; config: string }): StudyRecord {
+  return { id: row.id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at, status: row.status as StudyStatus, note: row.note, config: JSON.parse(row.config) as Record<string, unknown> };
+}
 
 /**
  * `TraceStore` written once against kysely's query builder and the portable
@@ -269,6 +277,52 @@ export class KyselyTraceStore implements TraceStore {
         .execute(),
     );
     return rows.map(toAuditQuestionRecord);
+  }
+
+  async saveStudy(study: StudyRecord): Promise<void> {
+    this.assertWritable();
+    if (!STUDY_STATUSES.includes(study.status)) throw new StoreError(`unknown study status ${String(study.status)}`, `use one of ${STUDY_STATUSES.join(', ')}`);
+    const row = { id: study.id, name: study.name, created_at: study.createdAt, updated_at: study.updatedAt, status: study.status, note: study.note, config: JSON.stringify(study.config) };
+    await this.guard(`storing study ${study.id}`, () =>
+      this.db
+        .insertInto('studies')
+        .values(row)
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ name: row.name, updated_at: row.updated_at, status: row.status, note: row.note, config: row.config }))
+        .execute(),
+    );
+  }
+
+  async getStudy(id: string): Promise<StudyRecord | undefined> {
+    const row = await this.guard(`reading study ${id}`, () => this.db.selectFrom('studies').selectAll().where('id', '=', id).executeTakeFirst());
+    return row === undefined ? undefined : toStudyRecord(row);
+  }
+
+  async listStudies(): Promise<StudyRecord[]> {
+    const rows = await this.guard('listing studies', () => this.db.selectFrom('studies').selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').execute());
+    return rows.map(toStudyRecord);
+  }
+
+  async linkStudyRun(studyId: string, cell: string, runId: string): Promise<string> {
+    this.assertWritable();
+    return this.guard(`linking run ${runId} to study ${studyId}`, async () => {
+      const study = await this.db.selectFrom('studies').select('id').where('id', '=', studyId).executeTakeFirst();
+      if (study === undefined) throw new StoreError(`no study with id ${studyId}`, 'save the study before linking runs to it');
+      const run = await this.db.selectFrom('runs').select('id').where('id', '=', runId).executeTakeFirst();
+      if (run === undefined) throw new StoreError(`cannot link run ${runId} to study ${studyId}: no such run`, 'link a stored run');
+      // One statement: the position is computed and the row inserted atomically; an existing cell is left as it is.
+      await sql`insert into study_runs (study_id, cell, run_id, position)
+        select ${studyId}, ${cell}, ${runId}, coalesce(max(position), -1) + 1 from study_runs where study_id = ${studyId}
+        on conflict (study_id, cell) do nothing`.execute(this.db);
+      const linked = await this.db.selectFrom('study_runs').select('run_id').where('study_id', '=', studyId).where('cell', '=', cell).executeTakeFirstOrThrow();
+      return linked.run_id;
+    });
+  }
+
+  async listStudyRuns(studyId: string): Promise<StudyRunLink[]> {
+    const rows = await this.guard(`listing runs of study ${studyId}`, () =>
+      this.db.selectFrom('study_runs').selectAll().where('study_id', '=', studyId).orderBy('position').execute(),
+    );
+    return rows.map((row) => ({ studyId: row.study_id, cell: row.cell, runId: row.run_id }));
   }
 
   async close(): Promise<void> {

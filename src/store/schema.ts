@@ -15,6 +15,8 @@ export interface Database {
   completions: CompletionsTable;
   audits: AuditsTable;
   audit_questions: AuditQuestionsTable;
+  studies: StudiesTable;
+  study_runs: StudyRunsTable;
 }
 
 /** A 64-bit integer: SQLite returns a number, PostgreSQL (`int8`) a string. */
@@ -105,4 +107,28 @@ export interface AuditQuestionsTable {
   failure_mode: string | null;
   /** `{ agreementSet, details }` as JSON text. */
   details: string;
+}
+
+/** One row per study (migration 0003). */
+export interface StudiesTable {
+  id: string;
+  name: string;
+  /** ISO times. */
+  created_at: string;
+  updated_at: string;
+  /** `StudyStatus`. */
+  status: string;
+  note: string | null;
+  /** The resolved study configuration as JSON text. */
+  config: string;
+}
+
+/** Which run holds each cell of a study's grid (migration 0003). */
+export interface StudyRunsTable {
+  study_id: string;
+  /** The cell key (`protocol|dataset|setup`). */
+  cell: string;
+  run_id: string;
+  /** Link order: listings return cells in the order they were linked. */
+  position: number;
 }

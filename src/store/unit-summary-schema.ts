@@ -21,4 +21,15 @@ export const unitSummarySchema = z.object({
   costUsd: z.number().nonnegative().nullable(),
   latencyMs: z.number().nonnegative(),
   errors: z.number().int().nonnegative(),
+  rounds: z
+    .array(
+      z.object({
+        calls: z.number().int().nonnegative(),
+        tokens: z.number().int().nonnegative(),
+        turns: z.number().int().nonnegative(),
+        peerReferences: z.number().int().nonnegative(),
+        argumentDiversity: z.number().min(0).max(1).nullable(),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<UnitSummary>;

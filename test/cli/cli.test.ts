@@ -46,6 +46,15 @@ describe('quorum CLI', () => {
 
     const runs = await runCli(['runs', '--db', db, '--json']);
     assert.equal((JSON.parse(runs.stdout) as Array<{ runId: string }>)[0]!.runId, report.runId);
+
+    // after an audit, show reports it beside the run
+    assert.deepEqual(shown.audits, []);
+    const audit = await runCli(['audit', String(report.runId), '--db', db, '--json']);
+    assert.equal(audit.code, 0, audit.stderr);
+    const withAudit = JSON.parse((await runCli(['show', String(report.runId), '--db', db, '--json'])).stdout) as { audits: Array<Record<string, unknown>> };
+    assert.equal(withAudit.audits.length, 1);
+    for (const key of ['cara_hyb', 'sim', 'cr', 'eligible', 'not_eligible', 'fm', 'embed', 'nli', 'tau']) assert.ok(key in withAudit.audits[0]!, `missing ${key}`);
+    assert.match((await runCli(['show', String(report.runId), '--db', db])).stdout, /audits \(newest first\)[\s\S]*CARA-HYB/);
   });
 
   it('a repeated run is served from the completion cache; --replay forbids misses', async () => {

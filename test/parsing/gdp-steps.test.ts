@@ -272,3 +272,13 @@ describe('parseGdpTurn from text', () => {
     assert.deepEqual(turn.warnings, ['no CLAIM/GROUND steps found']);
   });
 });
+
+describe('numeric GDP answers given as JSON numbers', () => {
+  it('keeps the number as it is, exponents included', () => {
+    const question: Question = { id: 'f', prompt: 'next value?', gold: { kind: 'number', value: 3.1 } };
+    const reply = { steps: [{ claim: 'trend is flat', ground: 'last 12 months' }], answer: 4.9779e51 };
+    const parsed = parseGdpTurn(JSON.stringify(reply), reply, question, { peers: [] });
+    assert.deepEqual(parsed.answer, { status: 'ok', value: '4.9779e+51', rule: 'json' });
+    assert.equal(Number(parsed.answer.value), 4.9779e51);
+  });
+});

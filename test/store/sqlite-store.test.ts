@@ -8,7 +8,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { ConfigError, StoreError } from '../../src/spec/errors.js';
 import { KyselyTraceStore } from '../../src/store/kysely-trace-store.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
-import { latestMigration } from '../../src/store/migrations/migrations.js';
+import { migrations } from '../../src/store/migrations/migrations.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { Database } from '../../src/store/schema.js';
@@ -70,7 +70,7 @@ describe('SQLite store', () => {
     const sqlite = new Sqlite(file, { readonly: true });
     assert.deepEqual(
       sqlite.prepare('select name from kysely_migration').pluck().all(),
-      [latestMigration],
+      Object.keys(migrations).sort(),
     );
     sqlite.close();
   });

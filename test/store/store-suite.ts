@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { StoreError } from '../../src/spec/errors.js';
-import type { TraceStore, UnitKey } from '../../src/spec/store.js';
+import type { StudyRecord, TraceStore, UnitKey } from '../../src/spec/store.js';
 import { unitId } from '../../src/store/unit-id.js';
 import {
   cachedCompletion,
@@ -20,6 +20,7 @@ import {
   unitResult,
   unitSummary,
 } from '../helpers/trace-fixtures.js';
+import { auditQuestion, auditRecord, notEligibleQuestion } from '../audit-runner/audit-fixtures.js';
 
 /** Runs the shared cases against one implementation. `cleanup` runs once, after all cases. */
 export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cleanup?: () => Promise<void>): void {
@@ -365,6 +366,137 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.equal((await store.getCompletion(key))?.text, 'first');
         await Promise.all([store.putCompletion(`${key}-x`, cachedCompletion('a')), store.putCompletion(`${key}-x`, cachedCompletion('b'))]);
         assert.ok(['a', 'b'].includes((await store.getCompletion(`${key}-x`))!.text));
+      });
+    });
+
+    describe('audits', () => {
+      const auditedRun = async (label: string, count: number) => {
+        const { runId, ids } = await planRun(label, count);
+        for (const id of ids) await store.completeUnit(id, unitResult());
+        return { runId, ids };
+      };
+
+      it('stores an audit with its per-unit results and reads both back unchanged', async () => {
+        const { runId, ids } = await auditedRun('audit', 3);
+        const audit = auditRecord(`a-${randomUUID()}`, runId);
+        const questions = [
+          auditQuestion(audit.id, ids[0]!, 'q0'),
+          notEligibleQuestion(audit.id, ids[1]!, 'q1'),
+          auditQuestion(audit.id, ids[2]!, 'q2', { seed: 2 ** 40 + 1, caraGt: 0.45, failureMode: null }),
+        ];
+        await store.saveAudit(audit, questions);
+        assert.deepEqual(await store.getAudit(audit.id), audit);
+        assert.deepEqual(await store.listAuditQuestions(audit.id), questions);
+        assert.deepEqual(await store.listAudits(runId), [audit]);
+      });
+
+      it('keeps every audit of a run, newest first, each with its label', async () => {
+        const { runId, ids } = await auditedRun('reaudit', 1);
+        const first = auditRecord(`a-${randomUUID()}`, runId, { tau: 0.5 });
+        const second = auditRecord(`a-${randomUUID()}`, runId, { tau: 0.7, createdAt: '2026-04-02T10:00:00.000Z' });
+        await store.saveAudit(first, [auditQuestion(first.id, ids[0]!, 'q0')]);
+        await store.saveAudit(second, [auditQuestion(second.id, ids[0]!, 'q0', { caraHyb: 0.5833333333333334, contradictionRate: 0 })]);
+        const audits = await store.listAudits(runId);
+        assert.deepEqual(
+          audits.map((audit) => [audit.id, audit.label, audit.settings.tau]),
+          [
+            [second.id, 'wordvec+heuristic τ=0.7 (fallback)', 0.7],
+            [first.id, 'wordvec+heuristic τ=0.5 (fallback)', 0.5],
+          ],
+        );
+        assert.equal((await store.listAuditQuestions(first.id))[0]!.caraHyb, 0.1833333333333333);
+        assert.equal((await store.listAuditQuestions(second.id))[0]!.contradictionRate, 0);
+        assert.deepEqual(await store.listAudits(newRunId('none')), []);
+      });
+
+      it('pages through an audit’s results in saved order', async () => {
+        const { runId, ids } = await auditedRun('audit-page', 5);
+        const audit = auditRecord(`a-${randomUUID()}`, runId);
+        const questions = ids.map((id, index) => auditQuestion(audit.id, id, `q${index}`));
+        await store.saveAudit(audit, questions);
+        assert.deepEqual(
+          (await store.listAuditQuestions(audit.id, { offset: 1, limit: 2 })).map((question) => question.unitId),
+          ids.slice(1, 3),
+        );
+        assert.deepEqual(
+          (await store.listAuditQuestions(audit.id, { offset: 4 })).map((question) => question.unitId),
+          ids.slice(4),
+        );
+        assert.deepEqual(await store.listAuditQuestions(audit.id, { limit: 0 }), []);
+        await assert.rejects(store.listAuditQuestions(audit.id, { offset: -1 }), StoreError);
+      });
+
+      it('returns undefined or nothing for an unknown audit', async () => {
+        assert.equal(await store.getAudit(`a-${randomUUID()}`), undefined);
+        assert.deepEqual(await store.listAuditQuestions(`a-${randomUUID()}`), []);
+      });
+
+      it('refuses a second audit with the same id, an unknown run, or bad results, and stores nothing then', async () => {
+        const { runId, ids } = await auditedRun('audit-refuse', 2);
+        const audit = auditRecord(`a-${randomUUID()}`, runId);
+        await store.saveAudit(audit, [auditQuestion(audit.id, ids[0]!, 'q0')]);
+        await assert.rejects(store.saveAudit({ ...audit, label: 'other' }, [auditQuestion(audit.id, ids[1]!, 'q1')]), (error: unknown) => {
+          assert.ok(error instanceof StoreError);
+          assert.match(error.message, /already exists/);
+          return true;
+        });
+        assert.equal((await store.getAudit(audit.id))?.label, audit.label);
+        assert.equal((await store.listAuditQuestions(audit.id)).length, 1);
+
+        await assert.rejects(store.saveAudit(auditRecord(`a-${randomUUID()}`, newRunId('ghost')), []), /no such run/);
+
+        const broken = auditRecord(`a-${randomUUID()}`, runId);
+        await assert.rejects(store.saveAudit(broken, [auditQuestion(broken.id, ids[0]!, 'q0'), auditQuestion(broken.id, ids[0]!, 'q0')]), /appears twice/);
+        await assert.rejects(store.saveAudit(broken, [auditQuestion(broken.id, ids[0]!, 'q0', { sim: Number.NaN })]), StoreError);
+        await assert.rejects(store.saveAudit(broken, [auditQuestion(broken.id, 'u_ffffffffffffffffffff', 'q9')]), StoreError);
+        assert.equal(await store.getAudit(broken.id), undefined);
+        assert.deepEqual(
+          (await store.listAudits(runId)).map((stored) => stored.id),
+          [audit.id],
+        );
+      });
+    });
+
+    describe('studies', () => {
+      const study = (id: string, overrides: Partial<StudyRecord> = {}): StudyRecord => ({
+        id,
+        name: 'demo-study',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        status: 'running',
+        note: null,
+        config: { version: 1, cells: [{ key: 'du|demo|local' }], nested: { seeds: [1, 2] } },
+        ...overrides,
+      });
+
+      it('saves a study, reads it back unchanged, and updates it in place keeping createdAt', async () => {
+        const id = `study-${randomUUID()}`;
+        await store.saveStudy(study(id));
+        assert.deepEqual(await store.getStudy(id), study(id));
+        const updated = study(id, { createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z', status: 'interrupted', note: 'token budget reached', config: { version: 1, cells: [] } });
+        await store.saveStudy(updated);
+        assert.deepEqual(await store.getStudy(id), { ...updated, createdAt: '2026-01-01T00:00:00.000Z' });
+        assert.equal(await store.getStudy(`study-${randomUUID()}`), undefined);
+        const listed = (await store.listStudies()).filter((entry) => entry.id === id);
+        assert.equal(listed.length, 1);
+        await assert.rejects(store.saveStudy(study(id, { status: 'paused' as StudyRecord['status'] })), StoreError);
+      });
+
+      it('links runs to cells in order, keeps the first link of a cell, and refuses unknown studies and runs', async () => {
+        const id = `study-${randomUUID()}`;
+        await store.saveStudy(study(id));
+        const { runId: first } = await planRun('study-a', 1);
+        const { runId: second } = await planRun('study-b', 1);
+        assert.equal(await store.linkStudyRun(id, 'du|demo|local', first), first);
+        assert.equal(await store.linkStudyRun(id, 'ni|demo|local', second), second);
+        assert.equal(await store.linkStudyRun(id, 'du|demo|local', second), first, 'an existing link wins');
+        assert.deepEqual(await store.listStudyRuns(id), [
+          { studyId: id, cell: 'du|demo|local', runId: first },
+          { studyId: id, cell: 'ni|demo|local', runId: second },
+        ]);
+        await assert.rejects(store.linkStudyRun(`study-${randomUUID()}`, 'x', first), /no study/);
+        await assert.rejects(store.linkStudyRun(id, 'gdp|demo|local', newRunId('ghost')), /no such run/);
+        assert.deepEqual(await store.listStudyRuns(`study-${randomUUID()}`), []);
       });
     });
 

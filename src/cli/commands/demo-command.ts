@@ -1,6 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
-import { resolveDemoBackend } from '../../backends/llama/resolve-demo-backend.js';
 import { integerFlag } from '../parse-flags.js';
 import { DEFAULT_DB } from '../store-option.js';
 import { runFromOptions } from './run-command.js';
@@ -16,6 +15,8 @@ export function demoCommand() {
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--json', 'print one JSON object')
     .action(async (options) => {
+      // node-llama-cpp loads only when the demo runs, not on every CLI start
+      const { resolveDemoBackend } = await import('../../backends/llama/resolve-demo-backend.js');
       const resolved = await resolveDemoBackend(options.backend, (line: string) => process.stderr.write(`${line}\n`));
       await runFromOptions({
         protocol: 'gdp',

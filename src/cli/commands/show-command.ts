@@ -1,4 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
+import { auditJson } from '../../audit-runner/audit-json.js';
+import { formatAuditTable } from '../../audit-runner/format-audit.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
 import { ConfigError } from '../../spec/errors.js';
 import { formatRunMetrics, metricsJson } from '../format-metrics.js';
@@ -7,7 +9,7 @@ import { DEFAULT_DB, withStore } from '../store-option.js';
 /** `quorum show`. */
 export function showCommand() {
   return new Command('show')
-    .description("show a run's metrics: accuracy, agreement, answer changes, unparsed rate, tokens, latency, cost")
+    .description("show a run's metrics: accuracy, agreement, answer changes, unparsed rate, dynamics, tokens, latency, cost, and its audits (CARA)")
     .argument('<run-id>', 'run id (see `quorum runs`)')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--json', 'print one JSON object')
@@ -16,7 +18,14 @@ export function showCommand() {
         const run = await store.getRun(runId);
         if (run === undefined) throw new ConfigError(`no run "${runId}" in ${options.db}`, 'list runs with `quorum runs`');
         const metrics = runMetrics(await store.listUnits(runId));
-        process.stdout.write(options.json === true ? `${JSON.stringify(metricsJson(run, metrics))}\n` : `${formatRunMetrics(run, metrics)}\n`);
+        // newest first: every audit of the run is kept, each labelled by its models and τ
+        const audits = await store.listAudits(runId);
+        if (options.json === true) {
+          process.stdout.write(`${JSON.stringify({ ...metricsJson(run, metrics), audits: audits.map(auditJson) })}\n`);
+          return;
+        }
+        process.stdout.write(`${formatRunMetrics(run, metrics)}\n`);
+        process.stdout.write(audits.length === 0 ? '\nno audit yet: `quorum audit ' + runId + '` measures reasoning alignment (CARA)\n' : `\naudits (newest first)\n${formatAuditTable(audits)}\n`);
       });
     });
 }

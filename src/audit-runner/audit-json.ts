@@ -1,0 +1,56 @@
+import type { AuditGroupSummary, AuditRecord, MetricEstimate } from '../spec/audit-result.js';
+
+/** Corpus means as `--json` prints them: the mean under the metric's key, its CI under `<key>_ci`. */
+function metricFields(key: string, estimate: MetricEstimate): Record<string, unknown> {
+  return { [key]: estimate.mean, [`${key}_ci`]: estimate.low === null ? null : [estimate.low, estimate.high], [`${key}_n`]: estimate.n };
+}
+
+/** The figures of one group in `--json` form (snake_case keys, DESIGN §6 names; `cr` is the contradiction rate). */
+export function groupJson(group: AuditGroupSummary): Record<string, unknown> {
+  return {
+    protocol: group.protocol,
+    units: group.units,
+    accuracy: group.accuracy,
+    agreement: group.agreement,
+    ...metricFields('cara_hyb', group.caraHyb),
+    ...metricFields('sim', group.sim),
+    ...metricFields('cr', group.contradictionRate),
+    ...metricFields('cara_gt', group.caraGt),
+    eligible: group.eligible,
+    not_eligible: group.notEligible,
+    not_eligible_reasons: group.notEligibleReasons,
+    questions: group.questions,
+    empty_pairs: group.emptyPairs,
+    low_cara: group.lowCara,
+    fm: group.failureModes,
+  };
+}
+
+/**
+ * One audit as `quorum audit --json` prints it: the whole run's figures at
+ * the top level, every protocol's under `protocols`, and the models, τ and
+ * fallback status that produced them. Also what `quorum show --json`
+ * can print for a stored audit.
+ */
+export function auditJson(audit: AuditRecord): Record<string, unknown> {
+  const { settings, summary } = audit;
+  return {
+    run_id: audit.runId,
+    audit_id: audit.id,
+    label: audit.label,
+    embed: settings.embed,
+    nli: settings.nli,
+    tau: settings.tau,
+    fallback: settings.fallback.embed || settings.fallback.nli,
+    fallback_note: settings.fallback.note,
+    step_cap: settings.stepCap,
+    bootstrap: settings.bootstrap,
+    ...groupJson(summary.overall),
+    protocols: summary.groups.map(groupJson),
+    pending: summary.pendingUnits,
+    nli_pairs: summary.nliPairs,
+    naive_nli_pairs: summary.naiveNliPairs,
+    embedded_texts: summary.embeddedTexts,
+    warnings: summary.warnings,
+  };
+}

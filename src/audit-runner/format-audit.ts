@@ -1,0 +1,58 @@
+import { FAILURE_MODES, type AuditGroupSummary, type AuditRecord, type MetricEstimate } from '../spec/audit-result.js';
+
+const number = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(3));
+const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+const withCi = (estimate: MetricEstimate): string =>
+  estimate.mean === null ? 'n/a' : `${number(estimate.mean)} [${number(estimate.low)}, ${number(estimate.high)}]`;
+
+function failureModes(group: AuditGroupSummary): string {
+  return FAILURE_MODES.map((mode) => `${mode}=${group.failureModes[mode]}`).join(' ');
+}
+
+function row(cells: readonly string[], widths: readonly number[]): string {
+  return cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd();
+}
+
+/**
+ * The per-protocol table `quorum audit` prints: accuracy, agreement,
+ * CARA-HYB, SIM, contradiction rate (CR) and CARA-GT with 95 % CIs,
+ * eligible and not-eligible counts and failure-mode counts, headed by the
+ * audit models and τ (and the fallback label when it applies). Works on
+ * stored audits too (`store.listAudits(runId)`), e.g. for `quorum show`.
+ */
+export function formatAuditTable(audits: readonly AuditRecord[]): string {
+  const header = ['run', 'protocol', 'units', 'accuracy', 'agreement', 'CARA-HYB [95% CI]', 'SIM [95% CI]', 'CR [95% CI]', 'CARA-GT [95% CI]', 'eligible', 'not eligible', 'failure modes (low-CARA units)'];
+  const rows = audits.flatMap((audit) =>
+    audit.summary.groups.map((group) => [
+      audit.runId,
+      group.protocol,
+      String(group.units),
+      percent(group.accuracy),
+      percent(group.agreement),
+      withCi(group.caraHyb),
+      withCi(group.sim),
+      withCi(group.contradictionRate),
+      withCi(group.caraGt),
+      `${group.eligible} (${group.questions} q)`,
+      String(group.notEligible),
+      failureModes(group),
+    ]),
+  );
+  const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((cells) => cells[index]!.length)));
+  const lines: string[] = [];
+  const labels = [...new Set(audits.map((audit) => audit.label))];
+  lines.push(`audit models: ${labels.join('; ')}`);
+  const note = audits.find((audit) => audit.settings.fallback.note !== null)?.settings.fallback.note;
+  if (note !== undefined && note !== null) lines.push(`note: ${note}`);
+  lines.push('', row(header, widths), row(widths.map((width) => '-'.repeat(width)), widths), ...rows.map((cells) => row(cells, widths)));
+  for (const audit of audits) {
+    const reasons = Object.entries(audit.summary.overall.notEligibleReasons).map(([reason, count]) => `${reason} ${count}`);
+    lines.push('', `${audit.runId}: audit ${audit.id}`);
+    if (reasons.length > 0) lines.push(`  not eligible: ${reasons.join(', ')}`);
+    if (audit.summary.overall.emptyPairs > 0) lines.push(`  agent pairs scored 0 (one side without steps): ${audit.summary.overall.emptyPairs}`);
+    lines.push(`  NLI pairs: ${audit.summary.nliPairs} for best matches (an all-pairs audit: ${audit.summary.naiveNliPairs})`);
+    if (audit.summary.pendingUnits > 0) lines.push(`  pending units not audited: ${audit.summary.pendingUnits}`);
+    for (const warning of audit.summary.warnings) lines.push(`  warning: ${warning}`);
+  }
+  return lines.join('\n');
+}

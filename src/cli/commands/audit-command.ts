@@ -1,0 +1,108 @@
+import { existsSync, statSync } from 'node:fs';
+import { Command, InvalidArgumentError } from '@commander-js/extra-typings';
+import { createEmbeddingProvider } from '../../audit/create-embedding-provider.js';
+import { createNliProvider } from '../../audit/create-nli-provider.js';
+import { auditJson } from '../../audit-runner/audit-json.js';
+import { auditRuns } from '../../audit-runner/audit-runs.js';
+import { DEFAULT_EMBED_SPEC, DEFAULT_NLI_SPEC } from '../../audit-runner/audit-settings.js';
+import { formatAuditTable } from '../../audit-runner/format-audit.js';
+import { importForeignTraces } from '../../audit-runner/import-foreign-traces.js';
+import { writePerQuestionFile } from '../../audit-runner/per-question-file.js';
+import { DEFAULT_STEP_CAP } from '../../parsing/segment-steps.js';
+import type { EmbeddingProvider, NliProvider } from '../../spec/audit.js';
+import type { LowCaraRule } from '../../spec/audit-result.js';
+import { ConfigError } from '../../spec/errors.js';
+import { integerFlag, numberFlag } from '../parse-flags.js';
+import { DEFAULT_DB, withStore } from '../store-option.js';
+
+/** A foreign-trace file rather than a run id: an existing file, or a name ending in .jsonl/.ndjson. */
+function isTraceFile(target: string): boolean {
+  if (/\.(?:jsonl|ndjson)$/i.test(target)) return true;
+  return existsSync(target) && statSync(target).isFile();
+}
+
+function lowCaraRule(options: { lowQuantile?: number; lowThreshold?: number }): LowCaraRule | undefined {
+  if (options.lowQuantile !== undefined && options.lowThreshold !== undefined) {
+    throw new ConfigError('--low-quantile and --low-threshold exclude each other', 'pass one of them');
+  }
+  if (options.lowQuantile !== undefined) return { kind: 'quantile', value: options.lowQuantile };
+  if (options.lowThreshold !== undefined) return { kind: 'threshold', value: options.lowThreshold };
+  return undefined;
+}
+
+function cosineFlag(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < -1 || number > 1) throw new InvalidArgumentError(`expected a number from -1 to 1, got "${value}"`);
+  return number;
+}
+
+/** `quorum audit`. */
+export function auditCommand() {
+  return new Command('audit')
+    .description('audit stored runs or foreign traces: CARA-HYB, SIM, contradiction rate (CR), CARA-GT, failure modes; results are stored beside the run')
+    .argument('<targets...>', 'run ids (see `quorum runs`) and/or foreign-trace .jsonl files (docs/metrics.md, "Foreign traces")')
+    .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--embed <spec>', 'embedding model: wordvec (offline fallback), transformers:<model>, http:<base-url>, llama:<file.gguf>', DEFAULT_EMBED_SPEC)
+    .option('--nli <spec>', 'NLI model: heuristic (offline fallback), transformers:<model>, http:<base-url>', DEFAULT_NLI_SPEC)
+    .option('--tau <t>', 'contradiction threshold τ: a best-match pair is flagged when its NLI probability is > τ', numberFlag(0, 1), 0.5)
+    .option('--step-cap <n>', 'steps kept per agent', integerFlag(1), DEFAULT_STEP_CAP)
+    .option('--low-quantile <q>', 'low-CARA units: at or below this quantile of each protocol (default 0.25)', numberFlag(0, 1))
+    .option('--low-threshold <x>', 'low-CARA units: CARA-HYB below this value (instead of a quantile)', cosineFlag)
+    .option('--bootstrap <b>', 'bootstrap resamples of the 95% CIs', integerFlag(1), 2000)
+    .option('--bootstrap-seed <s>', 'seed of the bootstrap', integerFlag(0), 0)
+    .option('--label <text>', 'label of the stored audit (default: models and τ)')
+    .option('--per-question <file>', 'also write per-question results to a .csv or .json file')
+    .option('--json', 'print JSON: one object for one target, an array for several')
+    .action(async (targets, options) => {
+      const low = lowCaraRule(options);
+      await withStore(options.db, async (store) => {
+        const runIds: string[] = [];
+        for (const target of targets) {
+          if (!isTraceFile(target)) {
+            // Checked before any model loads: a typo should not cost a model load.
+            if ((await store.getRun(target)) === undefined) throw new ConfigError(`no run "${target}" in ${options.db}`, 'list runs with `quorum runs`, or pass a foreign-trace .jsonl file');
+            runIds.push(target);
+            continue;
+          }
+          const imported = await importForeignTraces(store, target);
+          if (options.json !== true) process.stderr.write(`${imported.created ? 'imported' : 'already imported'} ${target} as run ${imported.runId} (${imported.units} units)\n`);
+          runIds.push(imported.runId);
+        }
+        const providers: { embedding?: EmbeddingProvider; nli?: NliProvider } = {};
+        try {
+          const embedding: EmbeddingProvider = (providers.embedding = await createEmbeddingProvider(options.embed));
+          const nli: NliProvider = (providers.nli = await createNliProvider(options.nli));
+          const progress = process.stderr.isTTY && options.json !== true
+            ? (stage: 'embed' | 'nli', done: number, total: number) => process.stderr.write(`\r${stage === 'embed' ? 'embedding' : 'NLI'} ${done}/${total}${done === total ? '\n' : ''}`)
+            : undefined;
+          const outcome = await auditRuns({
+            store,
+            runIds,
+            embedding,
+            nli,
+            tau: options.tau,
+            stepCap: options.stepCap,
+            bootstrap: { resamples: options.bootstrap, seed: options.bootstrapSeed },
+            ...(low === undefined ? {} : { failureModes: { low } }),
+            ...(options.label === undefined ? {} : { label: options.label }),
+            ...(progress === undefined ? {} : { progress }),
+          });
+          if (options.perQuestion !== undefined) await writePerQuestionFile(options.perQuestion, outcome.audits);
+          if (options.json === true) {
+            const reports = outcome.audits.map((entry) => auditJson(entry.audit));
+            process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports)}\n`);
+            return;
+          }
+          process.stdout.write(`${formatAuditTable(outcome.audits.map((entry) => entry.audit))}\n`);
+          const { calls } = outcome;
+          process.stdout.write(
+            `\naudited in ${(calls.durationMs / 1000).toFixed(2)} s: ${calls.embeddedTexts} texts embedded, ${calls.nliPairs} distinct NLI pairs (${calls.nliPairsRequested} asked for)` +
+              `${options.perQuestion === undefined ? '' : `; per-question results in ${options.perQuestion}`}\n`,
+          );
+        } finally {
+          await providers.embedding?.close?.();
+          await providers.nli?.close?.();
+        }
+      });
+    });
+}
