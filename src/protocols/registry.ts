@@ -3,6 +3,7 @@ import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import { createDebateProtocol } from './debate/create-debate-protocol.js';
 import { DEBATE_PRESETS } from './debate/presets.js';
+import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
 
 /** What a protocol is created from. */
 export interface ProtocolOptions {
@@ -34,6 +35,8 @@ export function registerProtocol(factory: ProtocolFactory): void {
 for (const preset of Object.values(DEBATE_PRESETS)) {
   registerProtocol({ name: preset.name, description: preset.description, create: (options) => createDebateProtocol(preset.name, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate }) });
 }
+
+registerProtocol(dealogProtocolFactory);
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

@@ -1,0 +1,99 @@
+import type { ChatMessage, ChatRequest } from '../../spec/chat.js';
+import type { ParsedTurn } from '../../spec/answer.js';
+import type { TurnRef } from '../../spec/trace.js';
+import { parseJsonObject } from '../../parsing/json-answer-field.js';
+import { deriveSeed } from '../../util/seed.js';
+import { TurnError } from '../debate/turn-error.js';
+import type { DealogEnv } from './dealog-env.js';
+import type { DealogRole } from './dealog-params.js';
+import type { LogEntry } from './log-entry.js';
+
+/** A model reply as agents read it. */
+export interface AgentReply {
+  /** The reply as a JSON object (structured output, or parsed tolerantly from text); undefined when it is not one. */
+  json: Record<string, unknown> | undefined;
+  text: string;
+}
+
+/** One model call of a DeALOG agent. */
+export interface AgentCall<T> {
+  role: DealogRole;
+  round: number;
+  messages: ChatMessage[];
+  /** JSON schema of the reply (structured output). */
+  schema?: { name: string; schema: Record<string, unknown> };
+  /** Log entries shown in the prompt (their turns become the event's `saw` edges). */
+  shown: readonly LogEntry[];
+  /** Reads the reply into the agent's result and the turn's parsed fields. */
+  interpret(reply: AgentReply): { result: T; parsed: ParsedTurn };
+  /** Distinguishes two calls of one role in one round (e.g. vision, then OCR reading). */
+  purpose?: string;
+}
+
+/**
+ * Calls a role's backend and records the call as a `turn` event (messages,
+ * reply, parsed fields, usage, latency, cost), so DeALOG's calls are costed
+ * and shown like debate turns. The seed derives from (run seed, question,
+ * role, round, purpose). A backend failure stops the unit as a `TurnError`.
+ * Returns the agent's result and the turn's reference for the entries it
+ * writes.
+ */
+export async function callAgent<T>(env: DealogEnv, call: AgentCall<T>): Promise<{ result: T; turn: TurnRef }> {
+  const agent = env.agent(call.role);
+  const { context } = env;
+  const seed = deriveSeed(context.seed, context.question.id, call.role, call.round, call.purpose ?? 'act');
+  const request: ChatRequest = {
+    messages: call.messages,
+    decoding: { ...agent.decoding, seed },
+    ...(call.schema === undefined ? {} : { responseFormat: call.schema }),
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+  };
+  let response;
+  try {
+    response = await agent.backend.complete(request);
+  } catch (error) {
+    throw new TurnError(call.role, call.round, error);
+  }
+  const json = isObject(response.json) ? response.json : parseJsonObject(response.text);
+  const { result, parsed } = call.interpret({ json, text: response.text });
+  const saw = uniqueTurns(call.shown);
+  context.emit({
+    type: 'turn',
+    agent: call.role,
+    round: call.round,
+    draft: 0,
+    position: env.nextPosition(call.round),
+    saw,
+    seed,
+    selected: true,
+    parsed,
+    backend: agent.backend.id,
+    usage: response.usage,
+    latencyMs: response.latencyMs,
+    cacheHit: response.cacheHit,
+    costUsd: response.costUsd,
+    attempts: response.attempts,
+    finishReason: response.finishReason,
+    messages: call.messages.map((message) => ({ role: message.role, content: message.content })),
+    text: response.text,
+    ...(response.structured === undefined ? {} : { structured: response.structured }),
+  });
+  return { result, turn: { agent: call.role, round: call.round } };
+}
+
+/** A turn's parsed fields for a reply that proposes no answer. */
+export function noAnswerTurn(rationale: string, source: ParsedTurn['source'], warnings: string[] = []): ParsedTurn {
+  return { answer: { status: 'unparsed', value: null, rule: 'not-an-answer' }, rationale, source, ...(warnings.length === 0 ? {} : { warnings }) };
+}
+
+function uniqueTurns(entries: readonly LogEntry[]): TurnRef[] {
+  const seen = new Map<string, TurnRef>();
+  for (const entry of entries) {
+    if (entry.turn !== undefined) seen.set(`${entry.turn.agent}\u001f${entry.turn.round}`, { agent: entry.turn.agent, round: entry.turn.round, draft: 0 });
+  }
+  return [...seen.values()];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

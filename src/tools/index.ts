@@ -1,0 +1,25 @@
+/** Grounding tools of the shared-log system: tables, BM25, provenance, OCR, the FinQA executor, units (docs/dealog.md). */
+export { Bm25Index, WINK_MIN_DOCUMENTS, type Bm25Document, type Bm25Hit } from './bm25/bm25-index.js';
+export { BM25_PARAMS, directBm25, type ScoredDocument } from './bm25/direct-bm25.js';
+export { searchTokens } from './bm25/tokenize.js';
+export { compileExpression, readProgram } from './finqa-program/arithmetic-expression.js';
+export { argumentNumber, executeProgram, type ProgramExecution, type ProgramOperand, type ProgramValue } from './finqa-program/execute-program.js';
+export { FINQA_OPERATIONS, formatProgram, parseProgram, ProgramError, TABLE_OPERATIONS, type FinqaOperation, type ProgramStep } from './finqa-program/program-step.js';
+export { OCR_ENGINE, OCR_MIN_CONFIDENCE, ocrText, type OcrLine, type OcrReading } from './ocr/ocr-line.js';
+export { OcrError, OcrService, sharedOcrService, type OcrServiceOptions } from './ocr/ocr-service.js';
+export { renderTextImage, type TextImageOptions } from './ocr/text-image.js';
+export { imageDataUrl, imageSource, supportsImages, type ImageChatMessage } from './ocr/vision.js';
+export { checkLookup, describeCell, locateValue, valueInCell, type LookupClaim } from './provenance/check-lookup.js';
+export { checkQuote, type QuoteClaim } from './provenance/check-quote.js';
+export { checkVisual, type VisualClaim } from './provenance/check-visual.js';
+export { findSpan, LOOSE_MIN_LENGTH, type SpanMatch } from './provenance/find-span.js';
+export type { ProvenanceResult, SpanMatchMode } from './provenance/provenance-result.js';
+export { fetaqaTable, finqaTable, tableFromRows, tatqaTable, type TableLocation } from './tables/array-table.js';
+export { mmqaTable } from './tables/mmqa-table.js';
+export { renderTable, type RenderTableOptions } from './tables/render-table.js';
+export { selectRows } from './tables/select-rows.js';
+export { columnKey, findColumn, resolveCell, type CellRef } from './tables/table-cell.js';
+export { parseWtqCsv, parseWtqTsv } from './tables/wtq-csv.js';
+export { compareWithResult, matchesRounded, writtenDecimals, type ResultComparison } from './units/compare-result.js';
+export { numbersInText, parseNumberText, sameNumber, type NumberText } from './units/number-text.js';
+export { asksForPercent, declaredScale, SCALE_FACTORS, scaleFactor, scaleWord, type Scale } from './units/scale.js';
