@@ -17,6 +17,8 @@ export interface OpenAiSpec {
   keyEnv: string;
   /** Per-attempt timeout in milliseconds, when the spec sets one. */
   timeoutMs?: number;
+  /** The model takes images (`#vision`): messages' images are sent as `image_url` parts. */
+  vision?: boolean;
 }
 
 /** An in-process GGUF model run by node-llama-cpp (the shape `createLlamaBackend` takes). */
@@ -38,7 +40,7 @@ const EXPECTED_FORMS =
   'expected one of: openai:<model>@<base-url> (e.g. openai:gpt-4o-mini@https://api.openai.com/v1), ' +
   'llama:<file.gguf>, llama:hf:<owner>/<repo>:<quant> (e.g. llama:hf:bartowski/Qwen2.5-0.5B-Instruct-GGUF:Q4_K_M), scripted';
 
-const OPENAI_OPTIONS = new Set(['key-env', 'timeout-ms']);
+const OPENAI_OPTIONS = new Set(['key-env', 'timeout-ms', 'vision']);
 
 /** Parses a backend spec string. Throws `ConfigError` naming the spec and the accepted forms. */
 export function parseBackendSpec(spec: string): BackendSpec {
@@ -79,7 +81,7 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
     if (!OPENAI_OPTIONS.has(name)) {
       throw new ConfigError(
         `backend spec "${sanitizeSpec(spec)}" has an unknown option "${name}"`,
-        'options after "#": key-env=<ENV_VAR> (never the key itself), timeout-ms=<milliseconds>, joined by "&"',
+        'options after "#": key-env=<ENV_VAR> (never the key itself), timeout-ms=<milliseconds>, vision (the model takes images), joined by "&"',
       );
     }
     if (name === 'key-env') {
@@ -87,6 +89,9 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
         throw new ConfigError(`backend spec "${sanitizeSpec(spec)}": key-env must name an environment variable`, 'e.g. #key-env=TOGETHER_API_KEY');
       }
       result.keyEnv = value;
+    } else if (name === 'vision') {
+      if (value !== '' && value !== 'true') throw new ConfigError(`backend spec "${sanitizeSpec(spec)}": vision takes no value`, 'write #vision');
+      result.vision = true;
     } else {
       const timeoutMs = Number(value);
       if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {

@@ -11,6 +11,18 @@ export type ChatRole = 'system' | 'user' | 'assistant';
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+  /**
+   * Images shown with the message (data URLs or https URLs), for backends
+   * whose `capabilities.images` is true. Part of the cache key; not stored in
+   * traces (image bytes would swamp them).
+   */
+  images?: string[];
+}
+
+/** What a backend can take beyond text. */
+export interface BackendCapabilities {
+  /** Accepts `ChatMessage.images` (a vision model). */
+  images?: boolean;
 }
 
 /** Decoding settings of one call. Unset fields use the backend's defaults. */
@@ -103,6 +115,8 @@ export interface ChatBackend {
   readonly modelId: string;
   /** Stable identifier of this backend for caching and traces; never contains secrets. */
   readonly id: string;
+  /** What the backend accepts beyond text; absent means text only. */
+  readonly capabilities?: BackendCapabilities;
   /** Completes one request. Throws `BackendError` on failure. */
   complete(request: ChatRequest): Promise<ChatResponse>;
   /** Releases resources (models, sockets). Safe to call twice. */

@@ -35,6 +35,7 @@ export interface RecordedRequest {
   // The parsed JSON body as the client sent it.
   body: {
     model: string;
+    // content is an array of parts (text + image_url) when a message carries images
     messages: Array<{ role: string; content: string }>;
     response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
     [field: string]: unknown;
@@ -243,7 +244,9 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(text);
 }
 
-function countWords(text: string): number {
+function countWords(content: string | Array<{ type: string; text?: string }>): number {
+  // content parts (text + image_url) count the words of their text parts
+  const text = typeof content === 'string' ? content : content.map((part) => part.text ?? '').join(' ');
   const trimmed = text.trim();
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }

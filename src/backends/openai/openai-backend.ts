@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
   addUsage,
   ZERO_USAGE,
+  type BackendCapabilities,
   type ChatBackend,
   type ChatMessage,
   type ChatRequest,
@@ -71,6 +72,7 @@ export class OpenAiBackend implements ChatBackend {
   readonly id: string;
   readonly baseUrl: string;
   readonly keyEnv: string;
+  readonly capabilities: BackendCapabilities;
   // Private (#) so that neither JSON.stringify nor util.inspect of the backend shows the key.
   readonly #client: OpenAI;
   readonly #secrets: string[];
@@ -89,6 +91,7 @@ export class OpenAiBackend implements ChatBackend {
     this.id = formatBackendSpec(spec);
     this.baseUrl = spec.baseUrl;
     this.keyEnv = spec.keyEnv;
+    this.capabilities = { images: spec.vision === true };
     this.#keyPresent = key !== undefined && key !== '';
     this.#secrets = this.#keyPresent ? [key!] : [];
     this.#timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
@@ -243,7 +246,7 @@ export class OpenAiBackend implements ChatBackend {
   #body(messages: readonly ChatMessage[], decoding: Decoding, format: ResponseFormat | undefined): ChatCompletionCreateParamsNonStreaming {
     return {
       model: this.modelId,
-      messages: messages.map((message) => ({ role: message.role, content: message.content })),
+      messages: messages.map(toOpenAiMessage),
       ...(decoding.temperature === undefined ? {} : { temperature: decoding.temperature }),
       ...(decoding.topP === undefined ? {} : { top_p: decoding.topP }),
       ...(decoding.maxTokens === undefined ? {} : { [this.#maxTokensField]: decoding.maxTokens }),
@@ -289,4 +292,13 @@ function interpret(text: string, format: ResponseFormat): Interpretation {
 /** Creates an OpenAI-compatible backend from a parsed spec. */
 export function createOpenAiBackend(spec: OpenAiSpec, options: OpenAiBackendOptions = {}): OpenAiBackend {
   return new OpenAiBackend(spec, options);
+}
+
+/** A chat message in the OpenAI wire format; images become `image_url` content parts of user messages. */
+function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
+  if (message.role !== 'user' || message.images === undefined || message.images.length === 0) return { role: message.role, content: message.content };
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: message.content }, ...message.images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
+  };
 }

@@ -2,24 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ChatBackend, ChatMessage } from '../../spec/chat.js';
 
-/**
- * A chat message with images, in the shape proposed for `ChatMessage`
- * (an optional `images` list of data URLs or https URLs, which the OpenAI
- * backend would send as `image_url` content parts). Until the spec has the
- * field, no backend sends the images, so `supportsImages` says no and the
- * VisualAgent relies on OCR alone.
- */
-export type ImageChatMessage = ChatMessage & { images?: string[] };
+/** A chat message with images (`ChatMessage.images`: data URLs or https URLs). */
+export type ImageChatMessage = ChatMessage;
 
 /**
  * Whether a backend can take images: it must declare
- * `capabilities.images === true` (proposed additive field on
- * `ChatBackend`). Backends without the declaration get text only, so a
- * text-only server is never sent an image it would reject or ignore.
+ * `capabilities.images === true` (e.g. `openai:<model>@<url>#vision`).
+ * Backends without the declaration get text only, so a text-only server is
+ * never sent an image it would reject or ignore; OCR still reads images.
  */
 export function supportsImages(backend: ChatBackend): boolean {
-  const capabilities = (backend as ChatBackend & { capabilities?: { images?: boolean } }).capabilities;
-  return capabilities?.images === true;
+  return backend.capabilities?.images === true;
 }
 
 const MIME: Readonly<Record<string, string>> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
