@@ -59,11 +59,13 @@ export interface HttpCaseResult {
   ceilings?: CeilingMeasurement[];
   /** Where the measured runs spent their time, when `profile` was set. */
   profile?: ProfileSummary;
+  /** RSS of the worker once its modules are loaded, before any run (bytes). */
+  baselineRssBytes: number;
   /** `process.resourceUsage().maxRSS` of the worker at the end (bytes). */
   processPeakRssBytes: number;
 }
 
-/** Benchmark 3: a `du` run on the generated GGUF versus node-llama-cpp replaying its prompts. */
+/** Benchmark 3: a `du` run on the generated GGUF versus node-llama-cpp doing the same generation directly. */
 export interface LlamaCaseConfig {
   kind: 'llama';
   questions: number;
@@ -76,16 +78,35 @@ export interface LlamaCaseConfig {
   repetitions: number;
 }
 
+/**
+ * Who generated: quorum (`startRun`); `generateDirect` (quorum's benchmark
+ * helper on node-llama-cpp's low-level `sequence.evaluate`: raw prompt, greedy,
+ * exactly the token count quorum produced per call); or node-llama-cpp's
+ * `LlamaChat` replaying quorum's exact messages with the same template and
+ * sampling (identical output).
+ */
+export type LlamaSide = 'quorum' | 'generate-direct' | 'llama-chat-replay';
+
 /** One measured run of one side. */
 export interface LlamaRepetition {
-  side: 'quorum' | 'direct';
+  side: LlamaSide;
   calls: number;
   completionTokens: number;
+  /** Prompt tokens as this side counts them. */
   promptTokens: number;
-  /** Whole run: model load, context, chat wrapper, every call (quorum: `startRun`, store included). */
+  /**
+   * The run: quorum's whole `startRun` (store, model load, context, every
+   * call); for the direct sides one model load plus the calls.
+   */
   wallMs: number;
-  /** Time inside the calls only (quorum: sum of turn latencies; direct: sum of call times). */
+  /** Time inside the calls only (quorum: sum of turn latencies). */
   generationMs: number;
+  /**
+   * CPU time of the whole process (JavaScript and llama.cpp threads) during
+   * the run: less sensitive than wall time to other processes taking the
+   * cores. For `generate-direct` it includes a model load per call.
+   */
+  cpuMs: number;
   peakRssBytes: number;
 }
 
@@ -93,10 +114,18 @@ export interface LlamaCaseResult {
   kind: 'llama';
   config: LlamaCaseConfig;
   repetitions: LlamaRepetition[];
-  /** True when the direct replay produced exactly the texts quorum stored. */
+  /** True when the LlamaChat replay produced exactly the texts quorum stored. */
   sameOutput: boolean;
-  /** Time of node-llama-cpp's `resolveChatWrapper` on the test model (paid by both sides once per run). */
-  resolveChatWrapperMs: number;
+  /**
+   * The same calls made one by one, alternating quorum's llama backend
+   * (`createBackend`, no engine or store) and the LlamaChat replay on the same
+   * request, so both see the same machine load: time per pass of each side.
+   */
+  interleaved: { quorumMs: number[]; directMs: number[]; sameOutput: boolean };
+  /** node-llama-cpp's `resolveChatWrapper` on the test model: automatic matching, and with the type given. */
+  chatWrapperMs: { auto: number; jinjaTemplate: number };
+  /** RSS of the worker once its modules are loaded, before any run (bytes). */
+  baselineRssBytes: number;
   processPeakRssBytes: number;
 }
 
@@ -112,4 +141,6 @@ export async function runWorker<C extends CaseConfig>(run: (config: C) => Promis
   if (raw === undefined) throw new Error(`run this file through bench/run.ts (${CASE_CONFIG_ENV} is not set)`);
   const result = await run(JSON.parse(raw) as C);
   await new Promise<void>((resolve, reject) => process.send!({ type: 'result', result }, (error: Error | null) => (error ? reject(error) : resolve())));
+  // Idle keep-alive sockets and llama.cpp handles must not keep a finished worker alive.
+  process.exit(0);
 }

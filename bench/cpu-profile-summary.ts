@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { basename, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The parts of a V8 CPU profile this summary reads. */
@@ -81,7 +81,9 @@ function shortPath(url: string, root: string): string {
   const path = url.startsWith('file://') ? fileURLToPath(url) : url;
   const modules = path.lastIndexOf('node_modules/');
   if (modules >= 0) return path.slice(modules);
-  return path.startsWith(root) ? relative(root, path) : path;
+  if (path.startsWith(root)) return relative(root, path);
+  // Never print a machine's own paths into the report.
+  return isAbsolute(path) ? basename(path) : path;
 }
 
 /**

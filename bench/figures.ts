@@ -1,4 +1,4 @@
-import type { FetchVariant, HttpCaseResult, HttpRepetition, LlamaCaseResult, LlamaRepetition } from './case-protocol.js';
+import type { FetchVariant, HttpCaseResult, HttpRepetition, LlamaCaseResult, LlamaRepetition, LlamaSide } from './case-protocol.js';
 
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -57,42 +57,61 @@ export function pairedHttpRatio(result: HttpCaseResult, variant: FetchVariant, b
   return median(ofVariant.map((run, index) => completionsPerSecond(run) / completionsPerSecond(ofBaseline[index]!)));
 }
 
-/** Figures of the llama case. */
-export interface LlamaFigures {
-  calls: number;
+/** Figures of one side of the llama case, against quorum where it is a baseline. */
+export interface LlamaSideFigures {
+  side: LlamaSide;
   completionTokens: number;
   promptTokens: number;
-  quorumTokensPerSecond: number;
-  directTokensPerSecond: number;
-  /** Quorum tokens/s ÷ direct tokens/s, whole runs (median of back-to-back pairs). */
+  wallMs: number;
+  generationMs: number;
+  tokensPerSecond: number;
+  generationTokensPerSecond: number;
+  /** Quorum tokens/s ÷ this side's tokens/s, whole runs (median of back-to-back runs); 1 for quorum. */
   ratio: number;
-  quorumGenerationTokensPerSecond: number;
-  directGenerationTokensPerSecond: number;
+  /**
+   * Quorum's fastest run ÷ this side's fastest run (tokens/s, whole runs).
+   * Other processes only ever slow a run down, so the best of several is the
+   * steadiest estimate on a busy machine.
+   */
+  bestRatio: number;
+  /** Lowest and highest per-round `ratio`: how much the machine's load moved it. */
+  ratioRange: [number, number];
   /** The same ratio over the time inside calls only. */
   generationRatio: number;
-  quorumWallMs: number;
-  directWallMs: number;
-  quorumPeakRssBytes: number;
-  directPeakRssBytes: number;
+  /** Completion tokens per CPU-second of the process. */
+  cpuTokensPerSecond: number;
+  /** Quorum ÷ this side in tokens per CPU-second. */
+  cpuRatio: number;
+  peakRssBytes: number;
 }
 
-export function llamaFigures(result: LlamaCaseResult): LlamaFigures {
+const tokensPerSecond = (run: LlamaRepetition, ms: number): number => run.completionTokens / (ms / 1000);
+
+export function llamaFigures(result: LlamaCaseResult, side: LlamaSide): LlamaSideFigures {
+  const runs = result.repetitions.filter((run) => run.side === side);
   const quorum = result.repetitions.filter((run) => run.side === 'quorum');
-  const direct = result.repetitions.filter((run) => run.side === 'direct');
-  const perSecond = (run: LlamaRepetition, ms: number) => run.completionTokens / (ms / 1000);
+  const ratios = runs.map((run, index) => tokensPerSecond(quorum[index]!, quorum[index]!.wallMs) / tokensPerSecond(run, run.wallMs));
   return {
-    calls: quorum[0]?.calls ?? 0,
-    completionTokens: quorum[0]?.completionTokens ?? 0,
-    promptTokens: quorum[0]?.promptTokens ?? 0,
-    quorumTokensPerSecond: median(quorum.map((run) => perSecond(run, run.wallMs))),
-    directTokensPerSecond: median(direct.map((run) => perSecond(run, run.wallMs))),
-    ratio: median(quorum.map((run, index) => perSecond(run, run.wallMs) / perSecond(direct[index]!, direct[index]!.wallMs))),
-    quorumGenerationTokensPerSecond: median(quorum.map((run) => perSecond(run, run.generationMs))),
-    directGenerationTokensPerSecond: median(direct.map((run) => perSecond(run, run.generationMs))),
-    generationRatio: median(quorum.map((run, index) => perSecond(run, run.generationMs) / perSecond(direct[index]!, direct[index]!.generationMs))),
-    quorumWallMs: median(quorum.map((run) => run.wallMs)),
-    directWallMs: median(direct.map((run) => run.wallMs)),
-    quorumPeakRssBytes: Math.max(...quorum.map((run) => run.peakRssBytes)),
-    directPeakRssBytes: Math.max(...direct.map((run) => run.peakRssBytes)),
+    side,
+    completionTokens: median(runs.map((run) => run.completionTokens)),
+    promptTokens: median(runs.map((run) => run.promptTokens)),
+    wallMs: median(runs.map((run) => run.wallMs)),
+    generationMs: median(runs.map((run) => run.generationMs)),
+    tokensPerSecond: median(runs.map((run) => tokensPerSecond(run, run.wallMs))),
+    generationTokensPerSecond: median(runs.map((run) => tokensPerSecond(run, run.generationMs))),
+    ratio: median(ratios),
+    bestRatio: Math.max(...quorum.map((run) => tokensPerSecond(run, run.wallMs))) / Math.max(...runs.map((run) => tokensPerSecond(run, run.wallMs))),
+    ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+    generationRatio: median(runs.map((run, index) => tokensPerSecond(quorum[index]!, quorum[index]!.generationMs) / tokensPerSecond(run, run.generationMs))),
+    cpuTokensPerSecond: median(runs.map((run) => tokensPerSecond(run, run.cpuMs))),
+    cpuRatio: median(runs.map((run, index) => tokensPerSecond(quorum[index]!, quorum[index]!.cpuMs) / tokensPerSecond(run, run.cpuMs))),
+    peakRssBytes: Math.max(...runs.map((run) => run.peakRssBytes)),
   };
+}
+
+/** Quorum's llama backend ÷ the LlamaChat replay in tokens/s, call by call interleaved: per-pass ratios and their median. */
+export function interleavedRatios(result: LlamaCaseResult): { median: number; passes: number[] } {
+  // The same tokens on both sides, so the tokens/s ratio is the inverse ratio of times.
+  const passes = result.interleaved.quorumMs.map((quorumMs, pass) => result.interleaved.directMs[pass]! / quorumMs);
+  return { median: median(passes), passes };
 }

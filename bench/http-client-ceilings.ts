@@ -21,7 +21,7 @@ import { openSqliteStore } from '../src/store/open-sqlite-store.js';
 import { hashValue } from '../src/util/hash.js';
 import type { CeilingMeasurement } from './case-protocol.js';
 import type { FakeServerProcess } from './fake-server-child.js';
-import { nodeHttpFetch } from './node-http-fetch.js';
+import { nodeHttpFetch } from '../src/backends/openai/node-http-fetch.js';
 import { syntheticDataset } from './synthetic-questions.js';
 
 /**

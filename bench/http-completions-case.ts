@@ -16,7 +16,7 @@ import { summarizeCpuProfile, type CpuProfile } from './cpu-profile-summary.js';
 import { runWorker, type FetchVariant, type HttpCaseConfig, type HttpCaseResult, type HttpRepetition } from './case-protocol.js';
 import { startFakeServerProcess, type FakeServerProcess } from './fake-server-child.js';
 import { measureCeilings } from './http-client-ceilings.js';
-import { nodeHttpFetch } from './node-http-fetch.js';
+import { nodeHttpFetch } from '../src/backends/openai/node-http-fetch.js';
 import { processPeakRss, sampleRss } from './rss-sampler.js';
 import { syntheticDataset } from './synthetic-questions.js';
 
@@ -83,6 +83,7 @@ async function stopProfiler(session: Session) {
 }
 
 async function run(config: HttpCaseConfig): Promise<HttpCaseResult> {
+  const baselineRssBytes = process.memoryUsage.rss();
   const server = await startFakeServerProcess({ latencyMs: config.latencyMs, reply: BENCH_REPLY });
   try {
     for (const variant of config.variants) await measuredRun(config, server, variant, config.warmupUnits);
@@ -99,6 +100,7 @@ async function run(config: HttpCaseConfig): Promise<HttpCaseResult> {
       repetitions,
       ...(ceilings === undefined ? {} : { ceilings }),
       ...(profile === undefined ? {} : { profile }),
+      baselineRssBytes,
       processPeakRssBytes: processPeakRss(),
     };
   } finally {

@@ -10,7 +10,7 @@
  * replaces BENCHMARKS.md (keeping its hand-written Findings section).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
+import { arch, cpus, freemem, loadavg, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HttpCaseConfig, HttpCaseResult, LlamaCaseConfig, LlamaCaseResult } from './case-protocol.js';
@@ -52,18 +52,18 @@ const instantConfig: HttpCaseConfig = {
   latencyMs: 0,
   units: flags.quick ? 128 : 400,
   // Large enough for the JIT to settle on the whole path: small warm-ups left the first measured run 1.5–2× slower.
-  warmupUnits: flags.quick ? 64 : 150,
+  warmupUnits: flags.quick ? 64 : 100,
   repetitions: flags.quick ? 1 : 2,
   concurrency: 64,
   backendConcurrency: 256,
   variants: ['global-fetch', 'node-http-fetch'],
-  ceilingCalls: flags.quick ? 800 : 2000,
+  ceilingCalls: flags.quick ? 800 : 1000,
 };
 const latencyConfig: HttpCaseConfig = {
   kind: 'http',
   latencyMs: 50,
-  units: flags.quick ? 160 : 400,
-  warmupUnits: flags.quick ? 64 : 100,
+  units: flags.quick ? 160 : 300,
+  warmupUnits: flags.quick ? 64 : 80,
   repetitions: flags.quick ? 1 : 2,
   // 64 units × 3 parallel agents keep more than 64 calls ready; the limiter holds 64 in flight.
   concurrency: 64,
@@ -72,13 +72,13 @@ const latencyConfig: HttpCaseConfig = {
 };
 const llamaConfig: LlamaCaseConfig = {
   kind: 'llama',
-  questions: flags.quick ? 2 : 3,
+  questions: 2,
   agents: 3,
   rounds: 1,
-  // Long enough replies that the one-time setup of a run (model load, chat wrapper) is not most of it.
-  maxTokens: flags.quick ? 96 : 256,
+  maxTokens: flags.quick ? 96 : 128,
   threads: 1,
-  repetitions: flags.quick ? 1 : 3,
+  // Many short rounds rather than a few long ones: single-threaded generation swings with the machine's load.
+  repetitions: flags.quick ? 1 : 5,
 };
 
 const report: BenchReport = {
@@ -89,7 +89,7 @@ const report: BenchReport = {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
     memoryBytes: totalmem(),
-    platform: `${platform()} ${release()}`,
+    platform: `${platform()} ${arch()}`,
     loadStart: loadavg(),
     loadEnd: [],
   },
@@ -102,7 +102,7 @@ if (flags.only.has('1')) {
   report.instant = await runCase<HttpCaseResult>(instantConfig);
   const shipped = httpFigures(report.instant, 'global-fetch').completionsPerSecond;
   if (flags.profile ?? shipped < TARGETS.completionsPerSecond) {
-    const units = flags.quick ? 100 : 200;
+    const units = flags.quick ? 100 : 150;
     log(`   profiling one run of ${units} units (V8 sampling profiler, measured run only)…`);
     const profiled = await runCase<HttpCaseResult>({ ...instantConfig, units, warmupUnits: 32, repetitions: 1, variants: ['global-fetch'], profile: true });
     if (profiled.profile !== undefined) report.profile = { summary: profiled.profile, units };
@@ -113,13 +113,16 @@ if (flags.only.has('2')) {
   report.latency = await runCase<HttpCaseResult>(latencyConfig);
 }
 if (flags.only.has('3')) {
-  log(`3. llama tokens/s vs node-llama-cpp direct: ${llamaConfig.questions} questions × ${llamaConfig.agents} agents × ${llamaConfig.rounds + 1} rounds, ${llamaConfig.repetitions} pair(s)…`);
+  log(`3. llama tokens/s vs node-llama-cpp direct: ${llamaConfig.questions} questions × ${llamaConfig.agents} agents × ${llamaConfig.rounds + 1} rounds, ${llamaConfig.repetitions} measured round(s)…`);
   report.llama = await runCase<LlamaCaseResult>(llamaConfig);
 }
 
 report.environment.loadEnd = loadavg();
 report.durationMs = performance.now() - started;
 process.stdout.write(`${consoleTable(report)}\n`);
+if (report.llama !== undefined && !report.llama.sameOutput) {
+  process.stdout.write('\nwarning: the LlamaChat replay did not reproduce quorum\'s replies, so benchmark 3 compares different work\n');
+}
 if (report.profile !== undefined) {
   process.stdout.write(`\nbenchmark 1 CPU profile, self time by area:\n`);
   for (const area of report.profile.summary.areas.slice(0, 10)) process.stdout.write(`  ${(area.share * 100).toFixed(1).padStart(5)} %  ${area.name}\n`);

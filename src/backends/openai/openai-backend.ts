@@ -18,6 +18,7 @@ import { BackendError } from '../../spec/errors.js';
 import { formatBackendSpec, type OpenAiSpec } from '../backend-spec.js';
 import { checkJsonSchema } from './check-json-schema.js';
 import { classifyOpenAiError } from './classify-openai-error.js';
+import { nodeHttpFetch } from './node-http-fetch.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
 import { parseTolerantJson } from './tolerant-json.js';
 
@@ -30,7 +31,7 @@ export interface OpenAiBackendOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Per-attempt timeout in milliseconds; a `#timeout-ms=` in the spec wins. */
   timeoutMs?: number;
-  /** A fetch implementation (proxies, tests); defaults to the global one. */
+  /** A fetch implementation (proxies, tests); defaults to a node:http one with keep-alive (a third of the global fetch's CPU per call, see BENCHMARKS.md). */
   fetch?: typeof fetch;
   /** Monotonic clock for latency, in milliseconds; defaults to `performance.now`. */
   now?: () => number;
@@ -105,7 +106,7 @@ export class OpenAiBackend implements ChatBackend {
       timeout: this.#timeoutMs,
       organization: env['OPENAI_ORG_ID'] ?? null,
       project: env['OPENAI_PROJECT_ID'] ?? null,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      fetch: options.fetch ?? sharedNodeHttpFetch(),
     });
   }
 
@@ -165,7 +166,7 @@ export class OpenAiBackend implements ChatBackend {
   }
 
   async close(): Promise<void> {
-    // Nothing to release: connections belong to the global fetch dispatcher.
+    // Nothing to release: idle keep-alive sockets belong to the process-wide agents and do not keep it alive.
   }
 
   /**
@@ -301,4 +302,12 @@ function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
     role: 'user',
     content: [{ type: 'text', text: message.content }, ...message.images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
   };
+}
+
+let defaultFetch: typeof fetch | undefined;
+
+/** One node:http fetch (and its socket pools) shared by every backend of the process. */
+function sharedNodeHttpFetch(): typeof fetch {
+  defaultFetch ??= nodeHttpFetch();
+  return defaultFetch;
 }
