@@ -1,5 +1,6 @@
 import { adaptiveSavings, type AdaptiveSavings } from '../metrics/adaptive-savings.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
+import type { TableQaMetrics } from '../metrics/table-qa/table-qa-metrics.js';
 import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
 
@@ -23,8 +24,18 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics): Record<string,
     judge: run.config.judge === undefined ? null : agentJson(run.config.judge),
     seeds: run.config.seeds,
     ...withoutEscalation(metrics),
+    ...(isTableQaRun(run) ? { tableQa: metrics.tableQa } : {}),
     adaptive: runAdaptiveSavings(run, metrics),
   };
+}
+
+/** Protocols that answer table/text questions (their runs show table-QA metrics, not debate settings). */
+export const TABLE_QA_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'cot', 'planner', 'plan-log']);
+const TABLE_QA_DATASETS: ReadonlySet<string> = new Set(['finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa']);
+
+/** Whether a run is a table-QA run: a table-QA protocol, or a table-QA dataset (corrupted ones too). */
+export function isTableQaRun(run: RunRecord): boolean {
+  return TABLE_QA_PROTOCOLS.has(run.config.protocol.name) || TABLE_QA_DATASETS.has(run.config.dataset.name.split(/[^a-z]/)[0] ?? '');
 }
 
 /** An agent or judge as `--json` prints it: everything resolved, persona in full. */
@@ -33,34 +44,65 @@ function agentJson(agent: AgentConfig): Record<string, unknown> {
 }
 
 // The escalation counts are the input of `adaptive`; printing both would say the same thing twice.
-function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation'> {
-  const { escalation: _input, ...rest } = metrics;
+// Table-QA metrics are printed for table-QA runs only.
+function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation' | 'tableQa'> {
+  const { escalation: _input, tableQa: _tableQa, ...rest } = metrics;
   return rest;
 }
 
 /** Human-readable lines for `quorum show`. */
 export function formatRunMetrics(run: RunRecord, metrics: RunMetrics): string {
   const config = run.config;
+  // agreement, answer changes, PRR and AD describe agents debating; table-QA protocols have one answering agent
+  const debate = !TABLE_QA_PROTOCOLS.has(config.protocol.name);
   const lines = [
     `run ${run.id} (${run.status}) · created ${run.createdAt}`,
-    `protocol ${config.protocol.name} · rounds ${String(config.protocol.params.rounds)} · visibility ${String(config.protocol.params.visibility)} · format ${String(config.protocol.params.format)}`,
+    protocolLine(config.protocol.name, config.protocol.params),
     `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions) · seeds ${config.seeds.join(',')}`,
     ...agentLines(config.agents, config.judge),
     '',
     `units        ${metrics.completed} done, ${metrics.failed} failed, ${metrics.pending} pending of ${metrics.units}`,
     `accuracy     ${percent(metrics.accuracy)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
-    `agreement    ${percent(metrics.agreement)} (all agents' final answers equal)`,
-    `unparsed     ${percent(metrics.unparsed)} of final answers, ${percent(metrics.unparsedTurns)} of turns`,
-    `changes      ${metrics.dynamics.answerChanges} answer changes · correct→wrong ${metrics.dynamics.correctToWrong} · wrong→correct ${metrics.dynamics.wrongToCorrect}`,
-    `by round     agreement ${metrics.dynamics.agreementByRound.map(percent).join(' → ')} · accuracy ${metrics.dynamics.accuracyByRound.map(percent).join(' → ')}`,
+    ...(debate ? [`agreement    ${percent(metrics.agreement)} (all agents' final answers equal)`] : []),
+    `unparsed     ${percent(metrics.unparsed)} of final answers, ${percent(metrics.unparsedTurns)} of ${debate ? 'turns' : 'answering turns'}`,
+    ...(debate
+      ? [
+          `changes      ${metrics.dynamics.answerChanges} answer changes · correct→wrong ${metrics.dynamics.correctToWrong} · wrong→correct ${metrics.dynamics.wrongToCorrect}`,
+          `by round     agreement ${metrics.dynamics.agreementByRound.map(percent).join(' → ')} · accuracy ${metrics.dynamics.accuracyByRound.map(percent).join(' → ')}`,
+        ]
+      : []),
     `tokens       ${metrics.tokens.total} (prompt ${metrics.tokens.promptTokens}, cached ${metrics.tokens.cachedPromptTokens}, completion ${metrics.tokens.completionTokens})`,
     `calls        ${metrics.calls} (${metrics.cacheHits} from cache)`,
     `latency      ${metrics.latencyMsPerUnit === null ? 'n/a' : `${(metrics.latencyMsPerUnit / 1000).toFixed(2)} s`} of model time per unit`,
     `cost         ${metrics.costUsd === null ? 'n/a (no price for these backends)' : `$${metrics.costUsd.toFixed(4)}`}`,
-    ...dynamicsLines(metrics),
+    ...(isTableQaRun(run) ? tableQaLines(metrics.tableQa) : []),
+    ...(debate ? dynamicsLines(metrics) : []),
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];
   return lines.join('\n');
+}
+
+/** The protocol and those of its parameters it has (a debate's rounds, visibility and format; other protocols' own parameters). */
+function protocolLine(name: string, params: Readonly<Record<string, unknown>>): string {
+  const debate = ['rounds', 'visibility', 'format'].filter((key) => params[key] !== undefined);
+  if (debate.length > 0) return `protocol ${name} · ${debate.map((key) => `${key} ${String(params[key])}`).join(' · ')}`;
+  const own = Object.entries(params).filter(([, value]) => value !== undefined && typeof value !== 'object');
+  return `protocol ${name}${own.length === 0 ? '' : ` · ${own.map(([key, value]) => `${key} ${String(value)}`).join(' · ')}`}`;
+}
+
+/** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs and latency (docs/dealog.md). */
+function tableQaLines(table: TableQaMetrics): string[] {
+  const seconds = (value: number | null): string => (value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+  const fromLog = 'n/a (needs the shared log)';
+  return [
+    '',
+    `em           ${percent(table.exactMatch)} exact match after normalisation (${plural(table.units, 'unit')} with gold)`,
+    `numeric      ${table.numericUnits === 0 ? 'n/a (no numeric gold)' : `${percent(table.numericMatch)} within FinQA tolerance, TAT-QA scale applied (${plural(table.numericUnits, 'unit')})`}`,
+    `f1           ${decimal(table.f1)} token F1 · rouge-l ${decimal(table.rougeL)}`,
+    `faithfulness ${table.faithfulness === null ? fromLog : `${percent(table.faithfulness)} of the answer's numbers and entities found in accepted log entries (${plural(table.faithfulnessUnits, 'unit')})`}`,
+    `rounds used  ${decimal(table.roundsMean, 2)} per unit · flags ${table.flags === null ? fromLog : `${table.flags} (${plural(table.flaggedUnits ?? 0, 'unit')} flagged)`}`,
+    `latency/q    ${seconds(table.latencyMsMean)} mean, ${seconds(table.latencyMsMedian)} median model time per question`,
+  ];
 }
 
 const PERSONA_SHOWN = 60;

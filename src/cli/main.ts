@@ -1,12 +1,16 @@
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { describeError } from '../spec/errors.js';
 import { QUORUM_VERSION } from '../version.js';
+import { auditCommand } from './commands/audit-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { exportCommand } from './commands/export-command.js';
 import { importCommand } from './commands/import-command.js';
 import { runCommand } from './commands/run-command.js';
 import { runsCommand } from './commands/runs-command.js';
 import { showCommand } from './commands/show-command.js';
+import { studyCommand } from './commands/study-command.js';
+import { uiCommand } from './commands/ui-command.js';
+import { workerCommand } from './commands/worker-command.js';
 
 /** The `quorum` program with every command. */
 export function buildProgram(): Command {
@@ -18,8 +22,12 @@ export function buildProgram(): Command {
     .addCommand(demoCommand())
     .addCommand(runsCommand())
     .addCommand(showCommand())
+    .addCommand(auditCommand())
+    .addCommand(studyCommand())
     .addCommand(exportCommand())
-    .addCommand(importCommand());
+    .addCommand(importCommand())
+    .addCommand(uiCommand())
+    .addCommand(workerCommand());
 }
 
 /**

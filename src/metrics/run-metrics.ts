@@ -12,6 +12,21 @@ import {
   type PeerReferenceRate,
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
+import { tableQaMetrics, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
+import type { TraceEvent } from '../spec/trace.js';
+
+/**
+ * Roles whose turns never carry an answer: DeALOG's specialists and
+ * verifier, the planner's planning turn. Their turns are not counted in
+ * `unparsedTurns` (they would read as unparsed answers).
+ */
+export const NO_ANSWER_ROLES: ReadonlySet<string> = new Set(['TableAgent', 'ContextAgent', 'VisualAgent', 'VerificationAgent', 'PlannerAgent']);
+
+/** Optional inputs of `runMetrics`. */
+export interface RunMetricsOptions {
+  /** Each unit's events by unit id: table-QA faithfulness and FLAG counts read the shared log. */
+  events?: ReadonlyMap<string, readonly TraceEvent[]>;
+}
 
 /** Headline metrics of a run (keys match `quorum run --json` and `quorum show --json`). */
 export interface RunMetrics {
@@ -25,7 +40,7 @@ export interface RunMetrics {
   agreement: number | null;
   /** Share of finished units whose aggregated answer is unparsed or ambiguous. */
   unparsed: number | null;
-  /** Share of turns whose answer could not be parsed. */
+  /** Share of answering turns whose answer could not be parsed (turns of `NO_ANSWER_ROLES` are not counted). */
   unparsedTurns: number | null;
   tokens: Usage & { total: number };
   calls: number;
@@ -46,10 +61,12 @@ export interface RunMetrics {
   mae: ForecastError | null;
   /** Units that ran interaction rounds and what those cost (input of `adaptiveSavings`). */
   escalation: EscalationStats;
+  /** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs, latency (table-QA runs; computed for every run with gold answers). */
+  tableQa: TableQaMetrics;
 }
 
 /** Computes a run's headline metrics from its units. */
-export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
+export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOptions = {}): RunMetrics {
   const finished = units.filter((unit) => unit.status === 'done' && unit.summary !== null);
   const failed = units.filter((unit) => unit.status === 'failed').length;
   const pending = units.filter((unit) => unit.status === 'pending').length;
@@ -69,7 +86,8 @@ export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
     cacheHits += summary.cacheHits;
     if (summary.costUsd !== null) costUsd = (costUsd ?? 0) + summary.costUsd;
     if (unit.status === 'done') latency += summary.latencyMs;
-    for (const rounds of Object.values(summary.answersByRound)) {
+    for (const [agent, rounds] of Object.entries(summary.answersByRound)) {
+      if (NO_ANSWER_ROLES.has(agent)) continue;
       turns += rounds.length;
       unparsedTurns += rounds.filter((answer) => answer === null).length;
     }
@@ -96,5 +114,6 @@ export function runMetrics(units: readonly UnitRecord[]): RunMetrics {
     cf: consensusFormationMetric(summaries),
     mae: forecastError(summaries),
     escalation: escalationStats(summaries),
+    tableQa: tableQaMetrics(units, options.events),
   };
 }

@@ -3,6 +3,8 @@ import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import { createDebateProtocol } from './debate/create-debate-protocol.js';
 import { DEBATE_PRESETS } from './debate/presets.js';
+import { cotProtocolFactory } from './baselines/cot-factory.js';
+import { planLogProtocolFactory, plannerProtocolFactory } from './baselines/planner-factories.js';
 import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
 
 /** What a protocol is created from. */
@@ -37,6 +39,9 @@ for (const preset of Object.values(DEBATE_PRESETS)) {
 }
 
 registerProtocol(dealogProtocolFactory);
+registerProtocol(cotProtocolFactory);
+registerProtocol(plannerProtocolFactory);
+registerProtocol(planLogProtocolFactory);
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

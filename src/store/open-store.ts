@@ -23,11 +23,10 @@ const sqliteBackend: StoreBackend = {
 
 const postgresBackend: StoreBackend = {
   schemes: ['postgres:', 'postgresql:'],
-  open: async () => {
-    throw new ConfigError(
-      'PostgreSQL stores are not supported yet: PostgreSQL support arrives with the scale-out issue',
-      'use a SQLite file for now (a path or sqlite:<path>)',
-    );
+  // Loaded on use: SQLite-only installs never load pg.
+  open: async (location, options) => {
+    const { openPostgresStore } = await import('./postgres/open-postgres-store.js');
+    return openPostgresStore(location, options);
   },
 };
 

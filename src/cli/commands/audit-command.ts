@@ -12,6 +12,10 @@ import { DEFAULT_STEP_CAP } from '../../parsing/segment-steps.js';
 import type { EmbeddingProvider, NliProvider } from '../../spec/audit.js';
 import type { LowCaraRule } from '../../spec/audit-result.js';
 import { ConfigError } from '../../spec/errors.js';
+import { formatValidation } from '../../validation/format-validation.js';
+import { validateAudit, type AuditValidation } from '../../validation/validate-audit.js';
+import { validationJson } from '../../validation/validation-json.js';
+import { parseValidationSource } from '../../validation/validation-source.js';
 import { integerFlag, numberFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
@@ -52,9 +56,12 @@ export function auditCommand() {
     .option('--bootstrap-seed <s>', 'seed of the bootstrap', integerFlag(0), 0)
     .option('--label <text>', 'label of the stored audit (default: models and τ)')
     .option('--per-question <file>', 'also write per-question results to a .csv or .json file')
+    .option('--validate <ratings>', 'validate CARA against ratings of reasoning alignment: a CSV "question_id,rater,rating" (1-5) or judge:<backend-spec> (docs/validation.md); one target')
     .option('--json', 'print JSON: one object for one target, an array for several')
     .action(async (targets, options) => {
       const low = lowCaraRule(options);
+      const validationSource = options.validate === undefined ? undefined : await parseValidationSource(options.validate);
+      if (validationSource !== undefined && targets.length !== 1) throw new ConfigError(`--validate compares one run with its ratings, but ${targets.length} targets were given`, 'audit the runs one at a time');
       await withStore(options.db, async (store) => {
         const runIds: string[] = [];
         for (const target of targets) {
@@ -88,12 +95,24 @@ export function auditCommand() {
             ...(progress === undefined ? {} : { progress }),
           });
           if (options.perQuestion !== undefined) await writePerQuestionFile(options.perQuestion, outcome.audits);
+          const [audited] = outcome.audits;
+          const validation: AuditValidation | undefined =
+            validationSource === undefined || audited === undefined
+              ? undefined
+              : await validateAudit({
+                  store,
+                  ...audited,
+                  source: validationSource,
+                  bootstrap: audited.audit.settings.bootstrap,
+                  judge: { onStart: (pending, total) => (options.json === true || pending === 0 ? undefined : process.stderr.write(`rating ${pending} of ${total} units with the judge…\n`)) },
+                });
           if (options.json === true) {
-            const reports = outcome.audits.map((entry) => auditJson(entry.audit));
+            const reports = outcome.audits.map((entry) => ({ ...auditJson(entry.audit), ...(validation === undefined ? {} : validationJson(validation)) }));
             process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports)}\n`);
             return;
           }
           process.stdout.write(`${formatAuditTable(outcome.audits.map((entry) => entry.audit))}\n`);
+          if (validation !== undefined) process.stdout.write(`${formatValidation(validation)}\n`);
           const { calls } = outcome;
           process.stdout.write(
             `\naudited in ${(calls.durationMs / 1000).toFixed(2)} s: ${calls.embeddedTexts} texts embedded, ${calls.nliPairs} distinct NLI pairs (${calls.nliPairsRequested} asked for)` +

@@ -1,31 +1,56 @@
-import { Command } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { datasetNames } from '../../datasets/registry.js';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
+import { getProtocolFactory } from '../../protocols/registry.js';
 import { ConfigError } from '../../spec/errors.js';
 import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/progress.js';
-import { startRun, uniformAgents } from '../../runner/start-run.js';
-import { formatRunMetrics, metricsJson } from '../format-metrics.js';
+import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
+import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
+import { startRun } from '../../runner/start-run.js';
+import { checkCorruptionRate, corruptedDatasetName, corruptQuestions } from '../../robustness/corrupt-question.js';
+import { formatRunMetrics, isTableQaRun, metricsJson } from '../format-metrics.js';
 import { integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** Options shared by `run` and `demo`. */
 export interface RunCommandOptions {
-  protocol: string;
+  /** Required unless the run file names one. */
+  protocol?: string;
   dataset?: string;
   data?: string;
   limit?: number;
-  agents: number;
+  /** Number of agents (default: the agents configured one by one, else 3). */
+  agents?: number;
+  /** `--agent` values, in order (grammar: docs/agents.md). */
+  agent?: string[];
+  /** A run file (docs/agents.md, "The run file"); flags given explicitly override its fields. */
+  config?: string;
   rounds?: number;
-  backend: string;
+  /** Backend of agents not configured one by one (default `DEFAULT_BACKEND_SPEC`). */
+  backend?: string;
+  /** `--judge` value: a backend spec, optionally with a name and decoding (same grammar as `--agent`, no persona). */
   judge?: string;
   escalate?: string;
   consensusThreshold?: number;
   drafts?: number;
-  seed: number[];
-  concurrency: number;
-  db: string;
+  aggregate?: 'majority' | 'judge' | 'mean' | 'median';
+  format?: 'free' | 'gdp';
+  window?: number;
+  events?: number | 'all';
+  eventSeed?: number;
+  /** Default [1]. */
+  seed?: number[];
+  /** Default 4. */
+  concurrency?: number;
+  /** Default `DEFAULT_DB`. */
+  db?: string;
   replay?: boolean;
+  /** `--corrupt`: perturb table cells and numbers in text at this rate before the units run (robustness harness). */
+  corrupt?: number;
+  /** Seed of the corruption (default 1). */
+  corruptSeed?: number;
   json?: boolean;
   temperature?: number;
   maxTokens?: number;
@@ -36,20 +61,58 @@ export interface RunCommandOptions {
   banner?: string;
 }
 
+function eventsFlag(value: string): number | 'all' {
+  if (value === 'all') return 'all';
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new InvalidArgumentError(`expected a whole number ≥ 1 or "all", got "${value}"`);
+  return count;
+}
+
+function corruptFlag(value: string): number {
+  const rate = Number(value);
+  try {
+    return checkCorruptionRate(rate);
+  } catch {
+    throw new InvalidArgumentError(`expected a rate between 0 and 0.3, got "${value}"`);
+  }
+}
+
 /** Runs a protocol from parsed options and prints the outcome. */
 export async function runFromOptions(options: RunCommandOptions): Promise<void> {
-  if (options.dataset === undefined && options.data === undefined) {
+  // Flags given explicitly win over the run file, field by field; `--agent` replaces the file's agent list.
+  const file: RunFileRequest | undefined = options.config === undefined ? undefined : await loadRunFile(options.config);
+  const protocol = options.protocol ?? file?.protocol;
+  if (protocol === undefined) throw new ConfigError('no protocol given', 'pass --protocol <preset> or put "protocol:" in the run file');
+  const datasetName = options.dataset ?? file?.dataset.name;
+  const dataPath = options.data ?? file?.dataset.path;
+  const limit = options.limit ?? file?.dataset.limit;
+  if (datasetName === undefined && dataPath === undefined) {
     throw new ConfigError('no questions given', 'pass --dataset <name> (medqa, generic, demo) and/or --data <file>');
   }
-  const dataset = await loadQuestions({
-    ...(options.dataset === undefined ? {} : { dataset: options.dataset }),
-    ...(options.data === undefined ? {} : { path: options.data }),
-    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  const configured = options.agent?.map((text) => parseAgentSpec(text, { source: '--agent' })) ?? file?.agents ?? [];
+  const judge = options.judge === undefined ? file?.judge : parseAgentSpec(options.judge, { source: '--judge', allowPersona: false });
+  // Protocols with fixed roles (dealog) get one agent per role; --agents sizes the debates.
+  const count = options.agents ?? (options.agent === undefined ? file?.count : undefined) ?? (configured.length === 0 ? getProtocolFactory(protocol).roles?.length : undefined);
+  const agents = resolveAgentList({
+    agents: configured,
+    ...(count === undefined ? {} : { count }),
+    backend: options.backend ?? file?.backend ?? DEFAULT_BACKEND_SPEC,
+    decoding: {
+      ...file?.decoding,
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    },
   });
-  const decoding = {
-    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
-  };
+  const escalate = options.escalate ?? file?.escalate;
+  const dataset = await loadQuestions({
+    ...(datasetName === undefined ? {} : { dataset: datasetName }),
+    ...(dataPath === undefined ? {} : { path: dataPath }),
+    ...(limit === undefined ? {} : { limit }),
+  });
+  // the corruption is part of the dataset the run records: its name says rate and seed, its content hash differs
+  const corruption = options.corrupt === undefined || options.corrupt === 0 ? undefined : { rate: options.corrupt, seed: options.corruptSeed ?? 1 };
+  const questions = corruption === undefined ? dataset.questions : corruptQuestions(dataset.questions, corruption);
+  const runDatasetName = corruption === undefined ? dataset.name : corruptedDatasetName(dataset.name, corruption);
   const controller = new AbortController();
   const onSignal = (): void => {
     process.stderr.write('\ninterrupted: finishing nothing new; stored units are kept. Run the same command again to resume.\n');
@@ -60,21 +123,24 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   const progress: ProgressReporter = options.json === true ? plainProgress((line) => process.stderr.write(`${line}\n`)) : process.stderr.isTTY ? ttyProgress() : plainProgress((line) => process.stderr.write(`${line}\n`));
   if (options.banner !== undefined && options.json !== true) process.stderr.write(`${options.banner}\n`);
   try {
-    await withStore(options.db, async (store) => {
+    await withStore(options.db ?? file?.db ?? DEFAULT_DB, async (store) => {
       const outcome = await startRun({
         store,
-        protocol: options.protocol,
+        protocol,
         overrides: {
+          ...file?.overrides,
           ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
           ...(options.consensusThreshold === undefined ? {} : { consensusThreshold: options.consensusThreshold }),
           ...(options.drafts === undefined ? {} : { drafts: options.drafts }),
+          ...(options.aggregate === undefined ? {} : { aggregate: options.aggregate }),
+          ...(options.format === undefined ? {} : { format: options.format }),
         },
-        ...(options.escalate === undefined ? {} : { escalate: options.escalate }),
-        ...(options.judge === undefined ? {} : { judge: { backend: options.judge } }),
-        dataset: { name: dataset.name, path: dataset.path, questions: dataset.questions, ...(options.limit === undefined ? {} : { limit: options.limit }) },
-        agents: uniformAgents(options.agents, options.backend, decoding),
-        seeds: options.seed,
-        concurrency: options.concurrency,
+        ...(escalate === undefined ? {} : { escalate }),
+        ...(judge === undefined ? {} : { judge }),
+        dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }) },
+        agents,
+        seeds: options.seed ?? file?.seeds ?? [1],
+        concurrency: options.concurrency ?? file?.concurrency ?? 4,
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
         ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
@@ -83,7 +149,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         ...(options.threads === undefined ? {} : { llama: { threads: options.threads } }),
       });
       const run = (await store.getRun(outcome.runId))!;
-      const metrics = runMetrics(await store.listUnits(outcome.runId));
+      const units = await store.listUnits(outcome.runId);
+      // table-QA faithfulness and FLAG counts read each unit's shared log
+      const events = isTableQaRun(run) ? new Map(await Promise.all(units.map(async (unit) => [unit.id, await store.getEvents(unit.id)] as const))) : undefined;
+      const metrics = runMetrics(units, events === undefined ? {} : { events });
       if (options.json === true) {
         process.stdout.write(`${JSON.stringify({ ...metricsJson(run, metrics), resumed: outcome.resumed, executed: outcome.executed })}\n`);
       } else {
@@ -106,30 +175,44 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   }
 }
 
+/** Collects a repeatable flag's values in order. */
+function collectFlag(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** `quorum run`. */
 export function runCommand() {
   return new Command('run')
     .description('run a protocol on a dataset; every turn is stored')
-    .requiredOption('--protocol <preset>', 'protocol preset: ni, du, gdp, wr, cr, ra-cr, adaptive')
-    .option('--dataset <name>', 'dataset format: medqa, generic, demo')
+    .option('--protocol <preset>', 'protocol preset: ni, du, gdp, wr, cr, ra-cr, adaptive (required unless the run file names one)')
+    .option('--config <run.yaml>', 'run file with protocol, dataset, agents, judge, seeds and decoding (docs/agents.md); flags given explicitly override its fields')
+    .option('--dataset <name>', `dataset format: ${datasetNames().join(', ')}`)
     .option('--data <path>', 'dataset file')
     .option('--limit <n>', 'use the first n questions', integerFlag(1))
-    .option('--agents <n>', 'number of agents', integerFlag(1), 3)
+    .option('--agents <n>', 'number of agents (default: the agents given with --agent, else 3)', integerFlag(1))
+    .option('--agent <spec>', 'one agent: [<name>=]<backend-spec>[,temperature=T][,top_p=P][,max_tokens=N][,persona=<text>|@<file>] (repeatable; docs/agents.md)', collectFlag)
     .option('--rounds <r>', 'interaction rounds after round 0 (overrides the preset)', integerFlag(0))
-    .option('--backend <spec>', 'backend of every agent: openai:<model>@<url>, llama:<file.gguf>, llama:hf:<repo>:<quant>', DEFAULT_BACKEND_SPEC)
-    .option('--judge <spec>', 'backend of the judge (ra-cr, drafts, judge aggregation); default: the agents\' backend')
+    .option('--backend <spec>', `backend of agents not given with --agent: openai:<model>@<url>, llama:<file.gguf>, llama:hf:<repo>:<quant> (default ${DEFAULT_BACKEND_SPEC})`)
+    .option('--judge <spec>', 'the judge (ra-cr, drafts, judge aggregation): [<name>=]<backend-spec>[,temperature=T][,max_tokens=N]; default: the first agent\'s backend')
     .option('--escalate <preset>', 'adaptive: the debate preset run when round 0 disagrees (default du)')
     .option('--consensus-threshold <share>', 'share of agents that must agree to stop early (adaptive, early stop)', numberFlag(0.01, 1))
     .option('--drafts <k>', 'drafts per agent and turn; the judge picks one (export the choices with `export --preferences`)', integerFlag(1))
-    .option('--seed <seeds>', 'seed or seeds (1,2,3 or 1-5); one unit per question and seed', seedsFlag, [1])
-    .option('--concurrency <c>', 'units in flight', integerFlag(1), 4)
+    .addOption(new Option('--aggregate <method>', 'how the final answer is formed (overrides the preset)').choices(['majority', 'judge', 'mean', 'median'] as const))
+    .addOption(new Option('--format <format>', 'message format (overrides the preset)').choices(['free', 'gdp'] as const))
+    .option('--window <n>', 'forecasting (fred): observations shown before the month to forecast (default 12)', integerFlag(1))
+    .option('--events <n|all>', 'forecasting (fred): number of events (default 20) or all', eventsFlag)
+    .option('--event-seed <n>', 'forecasting (fred): draw events with this seed instead of spacing them evenly', integerFlag(0))
+    .option('--seed <seeds>', 'seed or seeds (1,2,3 or 1-5); one unit per question and seed (default 1)', seedsFlag)
+    .option('--concurrency <c>', 'units in flight (default 4)', integerFlag(1))
     .option('--temperature <t>', 'sampling temperature of every agent', numberFlag(0, 2))
     .option('--max-tokens <n>', 'completion token limit per turn', integerFlag(1))
     .option('--threads <n>', 'CPU threads for in-process models', integerFlag(1))
-    .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--db <file>', `SQLite database (default ${DEFAULT_DB})`)
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--resume <run-id>', 'continue this run (by default an unfinished run with the same configuration is continued)')
     .option('--fresh', 'always start a new run, even if an unfinished one matches')
+    .option('--corrupt <p>', 'robustness: perturb table cells and numbers in passages at rate p (0 to 0.3), seeded; recorded in the dataset name', corruptFlag)
+    .option('--corrupt-seed <n>', 'seed of --corrupt (default 1)', integerFlag(0))
     .option('--json', 'print one JSON object')
     .action(async (options) => {
       await runFromOptions(options);

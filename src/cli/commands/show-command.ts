@@ -3,7 +3,7 @@ import { auditJson } from '../../audit-runner/audit-json.js';
 import { formatAuditTable } from '../../audit-runner/format-audit.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
 import { ConfigError } from '../../spec/errors.js';
-import { formatRunMetrics, metricsJson } from '../format-metrics.js';
+import { formatRunMetrics, isTableQaRun, metricsJson } from '../format-metrics.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** `quorum show`. */
@@ -17,7 +17,10 @@ export function showCommand() {
       await withStore(options.db, async (store) => {
         const run = await store.getRun(runId);
         if (run === undefined) throw new ConfigError(`no run "${runId}" in ${options.db}`, 'list runs with `quorum runs`');
-        const metrics = runMetrics(await store.listUnits(runId));
+        const units = await store.listUnits(runId);
+        // table-QA metrics (faithfulness, FLAG count) read the shared log from the events
+        const events = isTableQaRun(run) ? new Map(await Promise.all(units.map(async (unit) => [unit.id, await store.getEvents(unit.id)] as const))) : undefined;
+        const metrics = runMetrics(units, events === undefined ? {} : { events });
         // newest first: every audit of the run is kept, each labelled by its models and τ
         const audits = await store.listAudits(runId);
         if (options.json === true) {

@@ -1,0 +1,24 @@
+import type { Estimate } from './estimates.js';
+
+/** The text of a missing value in tables: never 0, never blank. */
+export const MISSING = 'n/a';
+
+/** A number with fixed digits, or `n/a`. */
+export function formatNumber(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
+  return value.toFixed(digits);
+}
+
+/** A p-value: 4 significant digits, scientific below 0.0001. */
+export function formatP(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
+  if (value === 0) return '0';
+  return value < 1e-4 ? value.toExponential(2) : value.toPrecision(4).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}
+
+/** `mean [low, high]`, or `n/a`. */
+export function formatEstimate(estimate: Estimate, digits = 3): string {
+  if (estimate.mean === null) return MISSING;
+  const interval = estimate.low === null || estimate.high === null ? '' : ` [${formatNumber(estimate.low, digits)}, ${formatNumber(estimate.high, digits)}]`;
+  return `${formatNumber(estimate.mean, digits)}${interval}`;
+}

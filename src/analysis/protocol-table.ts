@@ -1,0 +1,82 @@
+import { FAILURE_MODES, type FailureMode, type MetricEstimate } from '../spec/audit-result.js';
+import type { CellData, StudyData } from './collect-study-data.js';
+import { estimate, NO_ESTIMATE, type Estimate } from './estimates.js';
+import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from './study-metrics.js';
+
+/** The audit behind a row's CARA columns. */
+export interface RowAudit {
+  id: string;
+  label: string;
+  embed: string;
+  nli: string;
+  tau: number;
+  /** The offline fallback note, when the models are fallbacks. */
+  fallbackNote: string | null;
+  /** False when no audit with the study's settings exists and another is shown. */
+  matchesStudy: boolean;
+}
+
+/** One row of the per-protocol table: a cell of the grid. */
+export interface ProtocolRow {
+  key: string;
+  label: string;
+  protocol: string;
+  dataset: string;
+  setup: string;
+  runId: string | null;
+  /** Run status, or `not started`. */
+  status: string;
+  planned: number;
+  done: number;
+  failed: number;
+  pending: number;
+  estimates: Record<StudyMetric, Estimate>;
+  audit: RowAudit | null;
+  /** Low-CARA units by failure mode (from the audit); null without an audit. */
+  failureModes: Record<FailureMode, number> | null;
+  /** CF per round (mean of 1 − Var_r / Var_round0); null when the run has no numeric answers. */
+  cfByRound: Array<number | null> | null;
+}
+
+/** The per-protocol rows of a study, in grid order. */
+export function protocolTable(data: StudyData): ProtocolRow[] {
+  const bootstrap = data.config.file.analysis.bootstrap;
+  return data.cells.map((cell) => protocolRow(cell, bootstrap));
+}
+
+function protocolRow(cell: CellData, bootstrap: { resamples: number; seed: number }): ProtocolRow {
+  const estimates = Object.fromEntries(STUDY_METRICS.map((metric) => [metric, metricEstimate(cell, metric, bootstrap)])) as Record<StudyMetric, Estimate>;
+  const counts = { done: 0, failed: 0 };
+  for (const unit of cell.units) if (unit.status !== 'pending') counts[unit.status] += 1;
+  const settings = cell.audit?.audit.settings;
+  return {
+    key: cell.cell.key,
+    label: cell.label,
+    protocol: cell.cell.protocol,
+    dataset: cell.cell.dataset,
+    setup: cell.cell.setup,
+    runId: cell.run?.id ?? null,
+    status: cell.run?.status ?? 'not started',
+    planned: cell.planned,
+    done: counts.done,
+    failed: counts.failed,
+    pending: Math.max(0, cell.planned - counts.done - counts.failed),
+    estimates,
+    audit:
+      cell.audit === null || settings === undefined
+        ? null
+        : { id: cell.audit.audit.id, label: cell.audit.audit.label, embed: settings.embed, nli: settings.nli, tau: settings.tau, fallbackNote: settings.fallback.note, matchesStudy: cell.audit.matchesStudy },
+    failureModes: cell.auditGroup === null ? null : Object.fromEntries(FAILURE_MODES.map((mode) => [mode, cell.auditGroup!.failureModes[mode] ?? 0])) as Record<FailureMode, number>,
+    cfByRound: cell.metrics?.cf?.byRound ?? null,
+  };
+}
+
+function metricEstimate(cell: CellData, metric: StudyMetric, bootstrap: { resamples: number; seed: number }): Estimate {
+  if (STUDY_METRIC_INFO[metric].source !== 'audit') return estimate(cell.observations, metric, bootstrap);
+  // CARA figures are the stored audit's own (its bootstrap settings are recorded with it), never recomputed here.
+  const group = cell.auditGroup;
+  if (group === null) return NO_ESTIMATE;
+  const stored: Record<string, MetricEstimate> = { cara_hyb: group.caraHyb, sim: group.sim, cr: group.contradictionRate, cara_gt: group.caraGt };
+  const value = stored[metric];
+  return value === undefined || value.mean === null ? NO_ESTIMATE : { mean: value.mean, low: value.low, high: value.high, n: value.n };
+}

@@ -1,0 +1,160 @@
+import { FAILURE_MODES } from '../spec/audit-result.js';
+import type { ComparisonRow } from './comparison-table.js';
+import { formatEstimate, formatNumber, formatP, MISSING } from './format-number.js';
+import type { ProtocolRow } from './protocol-table.js';
+import { reportTable, type ReportColumn, type ReportTable } from './report-table.js';
+import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+
+/** The per-protocol metrics, grouped into the tables a report shows (one CSV each). */
+export const PROTOCOL_TABLE_GROUPS: ReadonlyArray<{ id: string; title: string; metrics: StudyMetric[]; caption: string }> = [
+  { id: 'protocols-outcomes', title: 'Answers', metrics: ['accuracy', 'agreement', 'abs_error'], caption: 'Mean over questions (seeds averaged per question first) with 95 % percentile bootstrap CIs over questions.' },
+  { id: 'protocols-alignment', title: 'Reasoning alignment (audit)', metrics: ['cara_hyb', 'sim', 'cr', 'cara_gt'], caption: 'From the stored audit of each run (models and τ in the audit table); CIs are the audit’s own bootstrap.' },
+  { id: 'protocols-dynamics', title: 'Protocol dynamics', metrics: ['prr', 'ad', 'cf'], caption: 'PRR and AD over interaction rounds, CF over numeric forecasts (docs/dynamics.md); n/a where a metric does not apply.' },
+  { id: 'protocols-cost', title: 'Cost', metrics: ['tokens', 'cost_usd', 'latency_ms'], caption: 'Per unit (one question and seed, all agents and rounds); cost is n/a when a backend has no price.' },
+];
+
+function identityColumns(multiDataset: boolean, multiSetup: boolean): Array<ReportColumn<ProtocolRow>> {
+  return [
+    { header: 'protocol', text: (row) => row.protocol },
+    ...(multiDataset ? [{ header: 'dataset', text: (row: ProtocolRow) => row.dataset }] : []),
+    ...(multiSetup ? [{ header: 'setup', text: (row: ProtocolRow) => row.setup }] : []),
+  ];
+}
+
+/** The per-protocol tables (see `PROTOCOL_TABLE_GROUPS`) plus the run table. */
+export function protocolTables(rows: readonly ProtocolRow[], multiDataset: boolean, multiSetup: boolean): ReportTable[] {
+  const identity = identityColumns(multiDataset, multiSetup);
+  const runs = reportTable(
+    'runs',
+    'Runs',
+    [
+      ...identity,
+      { header: 'run', text: (row) => row.runId ?? MISSING },
+      { header: 'status', text: (row) => row.status },
+      { header: 'units done / planned', text: (row) => `${row.done} / ${row.planned}`, csv: [{ name: 'done', value: (row) => row.done }, { name: 'planned', value: (row) => row.planned }] },
+      { header: 'failed', text: (row) => String(row.failed) },
+      { header: 'pending', text: (row) => String(row.pending) },
+    ],
+    rows,
+  );
+  const groups = PROTOCOL_TABLE_GROUPS.map((group) =>
+    reportTable(
+      group.id,
+      group.title,
+      [
+        ...identity,
+        ...group.metrics.map(
+          (metric): ReportColumn<ProtocolRow> => ({
+            header: `${STUDY_METRIC_INFO[metric].label} [95% CI] (n)`,
+            text: (row) => {
+              const estimate = row.estimates[metric];
+              return estimate.mean === null ? MISSING : `${formatEstimate(estimate, STUDY_METRIC_INFO[metric].digits)} (${estimate.n})`;
+            },
+            csv: [
+              { name: metric, value: (row) => row.estimates[metric].mean },
+              { name: `${metric}_low`, value: (row) => row.estimates[metric].low },
+              { name: `${metric}_high`, value: (row) => row.estimates[metric].high },
+              { name: `${metric}_n`, value: (row) => row.estimates[metric].n },
+            ],
+          }),
+        ),
+      ],
+      rows,
+      group.caption,
+    ),
+  );
+  return [runs, ...groups];
+}
+
+/** The audit behind each row's CARA numbers: models, τ, and whether they are fallbacks. */
+export function auditTable(rows: readonly ProtocolRow[], multiDataset: boolean, multiSetup: boolean): ReportTable {
+  return reportTable(
+    'audits',
+    'Audit models',
+    [
+      ...identityColumns(multiDataset, multiSetup),
+      { header: 'audit', text: (row) => row.audit?.id ?? 'not audited' },
+      { header: 'embedding', text: (row) => row.audit?.embed ?? MISSING },
+      { header: 'NLI', text: (row) => row.audit?.nli ?? MISSING },
+      { header: 'τ', text: (row) => (row.audit === null ? MISSING : String(row.audit.tau)), csv: [{ name: 'tau', value: (row) => row.audit?.tau ?? null }] },
+      { header: 'models', text: (row) => (row.audit === null ? MISSING : row.audit.fallbackNote === null ? 'as configured' : `FALLBACK: ${row.audit.fallbackNote}`), csv: [{ name: 'fallback_note', value: (row) => row.audit?.fallbackNote ?? null }] },
+      { header: 'study settings', text: (row) => (row.audit === null ? MISSING : row.audit.matchesStudy ? 'yes' : 'no: another audit is shown'), csv: [{ name: 'matches_study', value: (row) => row.audit?.matchesStudy ?? null }] },
+    ],
+    rows,
+    'Every CARA number comes from the audit named here. Fallback models are not the seed paper’s setup (DeBERTa-v3 NLI + Stella embeddings).',
+  );
+}
+
+/** Low-CARA units by failure mode, per row with an audit. */
+export function failureModeTable(rows: readonly ProtocolRow[], multiDataset: boolean, multiSetup: boolean): ReportTable {
+  return reportTable(
+    'failure-modes',
+    'Failure modes of low-CARA units',
+    [...identityColumns(multiDataset, multiSetup), ...FAILURE_MODES.map((mode): ReportColumn<ProtocolRow> => ({ header: mode, text: (row) => (row.failureModes === null ? MISSING : String(row.failureModes[mode])), csv: [{ name: mode, value: (row) => row.failureModes?.[mode] ?? null }] }))],
+    rows,
+    'FM1 complementary reasoning, FM2 contradictory rationale, FM3 vague smoothing, FM4 sycophantic convergence, FM5 answer without rationale, FM6 partial overlap (FM2, FM3, FM5 are quorum’s own definitions; docs/metrics.md).',
+  );
+}
+
+/** CF per round, per row with numeric forecasts. */
+export function cfByRoundTable(rows: readonly ProtocolRow[], multiDataset: boolean, multiSetup: boolean): ReportTable {
+  const rounds = Math.max(0, ...rows.map((row) => row.cfByRound?.length ?? 0));
+  return reportTable(
+    'cf-by-round',
+    'Consensus formation by round',
+    [
+      ...identityColumns(multiDataset, multiSetup),
+      ...Array.from({ length: rounds }, (_, round): ReportColumn<ProtocolRow> => ({ header: `round ${round}`, text: (row) => formatNumber(row.cfByRound?.[round] ?? null), csv: [{ name: `round_${round}`, value: (row) => row.cfByRound?.[round] ?? null }] })),
+    ],
+    rows,
+    'Mean over units of 1 − Var_r / Var_round0 of the agents’ numeric forecasts.',
+  );
+}
+
+/** The comparison table: one row per metric × comparison (× dataset × setup). */
+export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: number, multiDataset: boolean, multiSetup: boolean): ReportTable {
+  const star = (p: number | null) => (p !== null && p < alpha ? ' *' : '');
+  const digits = (row: ComparisonRow) => STUDY_METRIC_INFO[row.metric].digits;
+  return reportTable(
+    'comparisons',
+    'Paired comparisons',
+    [
+      { header: 'metric', text: (row) => STUDY_METRIC_INFO[row.metric].label, csv: [{ name: 'metric', value: (row) => row.metric }] },
+      { header: 'comparison', text: (row) => `${row.treatment} − ${row.control}`, csv: [{ name: 'treatment', value: (row) => row.treatment }, { name: 'control', value: (row) => row.control }] },
+      ...(multiDataset ? [{ header: 'dataset', text: (row: ComparisonRow) => row.dataset }] : []),
+      ...(multiSetup ? [{ header: 'setup', text: (row: ComparisonRow) => row.setup }] : []),
+      { header: 'n pairs', text: (row) => String(row.n), csv: [{ name: 'n', value: (row) => row.n }, { name: 'pairing', value: (row) => row.pairing }] },
+      { header: 'means', text: (row) => `${formatNumber(row.meanTreatment, digits(row))} vs ${formatNumber(row.meanControl, digits(row))}`, csv: [{ name: 'mean_treatment', value: (row) => row.meanTreatment }, { name: 'mean_control', value: (row) => row.meanControl }] },
+      {
+        header: 'Δ [95% CI]',
+        text: (row) => (row.meanDifference === null ? MISSING : `${formatNumber(row.meanDifference, digits(row))} [${formatNumber(row.ciLow, digits(row))}, ${formatNumber(row.ciHigh, digits(row))}]`),
+        csv: [{ name: 'mean_difference', value: (row) => row.meanDifference }, { name: 'ci_low', value: (row) => row.ciLow }, { name: 'ci_high', value: (row) => row.ciHigh }],
+      },
+      { header: 't (df)', text: (row) => (row.t === null ? MISSING : `${formatNumber(row.t, 2)} (${row.df})`), csv: [{ name: 't', value: (row) => row.t }, { name: 'df', value: (row) => row.df }] },
+      { header: 'p t (Holm)', text: (row) => (row.pT === null ? MISSING : `${formatP(row.pT)} (${formatP(row.pTHolm)})${star(row.pTHolm)}`), csv: [{ name: 'p_t', value: (row) => row.pT }, { name: 'p_t_holm', value: (row) => row.pTHolm }] },
+      {
+        header: 'Wilcoxon V',
+        text: (row) => (row.wilcoxonV === null ? MISSING : `${row.wilcoxonV} (${row.wilcoxonMethod})`),
+        csv: [{ name: 'wilcoxon_v', value: (row) => row.wilcoxonV }, { name: 'wilcoxon_method', value: (row) => row.wilcoxonMethod }, { name: 'zero_differences', value: (row) => row.zeros }],
+      },
+      { header: 'p W (Holm)', text: (row) => (row.pWilcoxon === null ? MISSING : `${formatP(row.pWilcoxon)} (${formatP(row.pWilcoxonHolm)})${star(row.pWilcoxonHolm)}`), csv: [{ name: 'p_wilcoxon', value: (row) => row.pWilcoxon }, { name: 'p_wilcoxon_holm', value: (row) => row.pWilcoxonHolm }] },
+      { header: 'd_z', text: (row) => formatNumber(row.dz, 2), csv: [{ name: 'd_z', value: (row) => row.dz }] },
+      { header: 'd_av', text: (row) => formatNumber(row.dav, 2), csv: [{ name: 'd_av', value: (row) => row.dav }] },
+      {
+        header: 'McNemar b/c p (Holm)',
+        text: (row) => (row.mcnemar === null ? '—' : `${row.mcnemar.b}/${row.mcnemar.c} ${formatP(row.mcnemar.p)} (${formatP(row.mcnemar.pHolm)})${star(row.mcnemar.pHolm)} ${row.mcnemar.method === 'exact' ? 'exact' : 'χ²'}`),
+        csv: [
+          { name: 'mcnemar_b', value: (row) => row.mcnemar?.b ?? null },
+          { name: 'mcnemar_c', value: (row) => row.mcnemar?.c ?? null },
+          { name: 'mcnemar_method', value: (row) => row.mcnemar?.method ?? null },
+          { name: 'mcnemar_statistic', value: (row) => row.mcnemar?.statistic ?? null },
+          { name: 'p_mcnemar', value: (row) => row.mcnemar?.p ?? null },
+          { name: 'p_mcnemar_holm', value: (row) => row.mcnemar?.pHolm ?? null },
+        ],
+      },
+      { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },
+    ],
+    rows,
+    `Differences are treatment − control over pairs with values under both. p-values are two-sided; Holm-adjusted within each metric across the study’s comparisons; * Holm p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
+  );
+}

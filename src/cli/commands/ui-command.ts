@@ -1,0 +1,49 @@
+import { Command } from '@commander-js/extra-typings';
+import { existsSync } from 'node:fs';
+import { ConfigError } from '../../spec/errors.js';
+import { openStore } from '../../store/open-store.js';
+import { findUiDir } from '../../web/server/ui-dir.js';
+import { startViewer } from '../../web/server/start-viewer.js';
+import { integerFlag } from '../parse-flags.js';
+import { DEFAULT_DB } from '../store-option.js';
+
+/** Default port of `quorum ui`. */
+export const DEFAULT_UI_PORT = 8470;
+
+/** `quorum ui`. */
+export function uiCommand() {
+  return new Command('ui')
+    .description('open a local web viewer of stored runs, questions and audits')
+    .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--port <n>', 'port (0 picks a free one)', integerFlag(0), DEFAULT_UI_PORT)
+    .option('--host <address>', 'address to bind; anything but loopback exposes your traces to the network', '127.0.0.1')
+    .action(async (options) => {
+      // A viewer must not create an empty store at a mistyped path.
+      if (!/^[a-z][a-z0-9+.-]+:/i.test(options.db) && !existsSync(options.db)) {
+        throw new ConfigError(`no store at ${options.db}`, 'pass --db <file> with a store written by `quorum run` (default ./quorum.db)');
+      }
+      const store = await openStore(options.db, { readonly: true });
+      const uiDir = findUiDir();
+      let viewer;
+      try {
+        viewer = await startViewer({ store, host: options.host, port: options.port, uiDir });
+      } catch (error) {
+        await store.close();
+        throw error;
+      }
+      process.stdout.write(`quorum viewer on ${viewer.url} (store ${options.db}, read-only) — Ctrl-C to stop\n`);
+      if (uiDir === null) process.stderr.write('warning: the web UI is not built (run `npm run build`); only the JSON API under /api works\n');
+      if (!viewer.loopback) process.stderr.write(`warning: bound to ${options.host}: anyone who can reach this machine can read these traces (there is no login)\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await viewer.close();
+      await store.close();
+    });
+}

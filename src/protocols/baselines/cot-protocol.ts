@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { goldText } from '../../metrics/score-answer.js';
+import { ConfigError } from '../../spec/errors.js';
+import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
+import { defaultAnswerScorer, type AnswerScorer } from '../shared-log/final-answer.js';
+import { answerInstruction, baselineAnswer } from './baseline-answer.js';
+import { callBaseline } from './baseline-call.js';
+import { renderContext } from './render-context.js';
+
+/** The one role of the chain-of-thought baseline. */
+export const COT_ROLES = ['Solver'] as const;
+
+/** Parameters of the cot baseline (it has none to tune; the schema keeps the registry uniform). */
+export const cotParamsSchema = z.object({}).strict();
+
+const SYSTEM = 'You answer questions about financial reports, tables and text. Use only the context given. Show your reasoning and calculations.';
+
+/**
+ * Single-agent chain-of-thought over the rendered context (passages,
+ * tables with row indices, image captions): one call, the answer read from
+ * its "Answer:" line by the question's answer kind. Emits one `turn` and the
+ * `final` event (aggregate `single`, one round).
+ */
+export class CotProtocol implements Protocol {
+  readonly name = 'cot';
+  readonly params: Readonly<Record<string, unknown>> = {};
+  readonly needsJudge = false;
+  readonly #score: AnswerScorer;
+
+  constructor(params: Record<string, unknown> = {}, options: { score?: AnswerScorer } = {}) {
+    const parsed = cotParamsSchema.safeParse(params);
+    if (!parsed.success) throw new ConfigError(`protocol "cot" takes no parameters (got ${Object.keys(params).join(', ')})`, 'run cot without --rounds and other debate flags');
+    this.#score = options.score ?? defaultAnswerScorer;
+  }
+
+  async run(context: ProtocolContext): Promise<void> {
+    const { question } = context;
+    const agent = context.agents[0];
+    if (agent === undefined) throw new ConfigError('protocol "cot" needs one agent');
+    const rendered = renderContext(question);
+    const user = [rendered === '' ? '' : `Context:\n${rendered}`, `Question: ${question.prompt}`, answerInstruction(question)].filter((part) => part !== '').join('\n\n');
+    const { parsed } = await callBaseline(context, {
+      agent,
+      round: 0,
+      position: 0,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: user },
+      ],
+      parse: (text) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' }),
+    });
+    context.emit({
+      type: 'final',
+      answer: parsed.answer,
+      gold: goldText(question.gold),
+      correct: this.#score(parsed.answer, question.gold, question),
+      aggregate: 'single',
+      roundsRun: 1,
+      stoppedEarly: false,
+    });
+  }
+}

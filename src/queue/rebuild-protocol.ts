@@ -1,0 +1,27 @@
+import { createDebateProtocol } from '../protocols/debate/create-debate-protocol.js';
+import { DEBATE_PRESETS } from '../protocols/debate/presets.js';
+import { DealogProtocol } from '../protocols/shared-log/dealog-protocol.js';
+import { ConfigError } from '../spec/errors.js';
+import type { Protocol } from '../spec/protocol.js';
+import type { RunConfig } from '../spec/run-config.js';
+import { hashValue } from '../util/hash.js';
+
+/**
+ * The protocol of a stored run, rebuilt from its recorded name and resolved
+ * parameters (not from the user's overrides, which are not stored): a
+ * debate preset with every parameter given as an override, or DeALOG with
+ * its parameters. The rebuilt parameters must equal the recorded ones —
+ * otherwise this worker's quorum resolves them differently (another
+ * version) and would run another experiment under the run's name.
+ */
+export function rebuildProtocol(config: RunConfig): Protocol {
+  const { name, params } = config.protocol;
+  let protocol: Protocol;
+  if (name === 'dealog') protocol = new DealogProtocol(params);
+  else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
+  else throw new ConfigError(`this worker cannot rebuild protocol "${name}"`, 'run the same quorum version on every worker as on the machine that enqueued the run');
+  if (hashValue(protocol.params) !== hashValue(params)) {
+    throw new ConfigError(`protocol "${name}" rebuilds with other parameters on this worker than the run recorded`, 'run the same quorum version on every worker as on the machine that enqueued the run');
+  }
+  return protocol;
+}

@@ -1,0 +1,81 @@
+import type { Agent, Protocol } from '../spec/protocol.js';
+import type { Question } from '../spec/question.js';
+import type { RunConfig } from '../spec/run-config.js';
+import { StoreError } from '../spec/errors.js';
+import type { TraceStore } from '../spec/store.js';
+import { hashValue } from '../util/hash.js';
+import { loadRunQuestions } from './load-run-questions.js';
+import type { QuestionSource } from './question-source.js';
+import { rebuildProtocol } from './rebuild-protocol.js';
+import type { WorkerBackendPool } from './worker-backend-pool.js';
+
+/** What a worker needs to execute any unit of one run, rebuilt from the run's stored configuration. */
+export interface RunContext {
+  runId: string;
+  config: RunConfig;
+  protocol: Protocol;
+  agents: readonly Agent[];
+  judge?: Agent;
+  questions: ReadonlyMap<string, Question>;
+}
+
+/** Options of `RunContexts`. */
+export interface RunContextsOptions {
+  store: TraceStore;
+  backends: WorkerBackendPool;
+  /** Directory relative data paths start from. */
+  dataDir?: string;
+  /** Runs kept built at once (default 64); the least recently used is dropped first. */
+  capacity?: number;
+}
+
+/**
+ * Builds each run's context once per worker and keeps it: the first job of
+ * a run loads its configuration from the store, its questions from the
+ * data file (checking the content hash) and its agents from the shared
+ * backends; later jobs of the run reuse them. A failed build is not kept,
+ * so the next job of the run tries again.
+ */
+export class RunContexts {
+  private readonly contexts = new Map<string, Promise<RunContext>>();
+
+  constructor(private readonly options: RunContextsOptions) {}
+
+  get(runId: string, source: QuestionSource): Promise<RunContext> {
+    const key = `${runId}\u0000${hashValue(source)}`;
+    let context = this.contexts.get(key);
+    if (context === undefined) {
+      context = this.build(runId, source);
+      context.catch(() => this.contexts.delete(key));
+      this.contexts.set(key, context);
+      const capacity = this.options.capacity ?? 64;
+      if (this.contexts.size > capacity) this.contexts.delete(this.contexts.keys().next().value!);
+    } else {
+      // Map order is insertion order: re-inserting marks the run as recently used.
+      this.contexts.delete(key);
+      this.contexts.set(key, context);
+    }
+    return context;
+  }
+
+  private async build(runId: string, source: QuestionSource): Promise<RunContext> {
+    const run = await this.options.store.getRun(runId);
+    if (run === undefined) throw new StoreError(`no run ${runId} in the store this worker uses`, 'start workers with the same --store as the command that enqueued the run');
+    const { config } = run;
+    const protocol = rebuildProtocol(config);
+    const questions = await loadRunQuestions(runId, config, source, this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir });
+    const agents: Agent[] = await Promise.all(
+      config.agents.map(async (agent) => ({
+        name: agent.name,
+        backend: await this.options.backends.get(agent.backend),
+        ...(agent.persona === undefined ? {} : { persona: agent.persona }),
+        decoding: agent.decoding,
+      })),
+    );
+    const judge: Agent | undefined =
+      config.judge === undefined
+        ? undefined
+        : { name: config.judge.name, backend: await this.options.backends.get(config.judge.backend), decoding: config.judge.decoding, ...(config.judge.persona === undefined ? {} : { persona: config.judge.persona }) };
+    return { runId, config, protocol, agents, ...(judge === undefined ? {} : { judge }), questions };
+  }
+}

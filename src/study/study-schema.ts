@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { STUDY_METRICS } from '../analysis/study-metrics.js';
+import { datasetNames } from '../datasets/registry.js';
+import { decodingSchema } from '../spec/run-config.js';
+import { debateOverridesSchema } from '../spec/debate-params.js';
+import { protocolNames } from '../protocols/registry.js';
+import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
+
+/** Labels name runs, files and CSV rows: letters, digits, `.`, `_`, `-`. */
+const label = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (starting with a letter or digit)');
+const positiveInteger = z.number().int().positive();
+const seed = z.number().int().nonnegative();
+
+const corruptionRate = z.number().min(0).max(MAX_CORRUPTION_RATE, `the corruption rate is at most ${MAX_CORRUPTION_RATE}`);
+
+const sampleSchema = z.union([
+  z.enum(['first', 'random']).transform((method) => ({ method, seed: 0 })),
+  z.strictObject({ method: z.enum(['first', 'random']), seed: seed.default(0) }),
+]);
+
+const datasetSchema = z.strictObject({
+  /** Label of the dataset in the study (default: the loader name). */
+  name: label.optional(),
+  /** Loader (`medqa`, `generic`, `fred`, …); detected from the file when absent. */
+  dataset: z.string().min(1).optional(),
+  /** Data file, relative to the study file; loaders with a default file accept none. */
+  path: z.string().min(1).optional(),
+  /** `first` (file order, default) or `random` (seeded, see docs/studies.md). */
+  sample: sampleSchema.default({ method: 'first', seed: 0 }),
+  /** Questions used (all when absent). */
+  limit: positiveInteger.optional(),
+  /** FRED events: window, number of events, selection seed (docs/forecasting.md). */
+  forecast: z.strictObject({ window: positiveInteger.optional(), events: z.union([positiveInteger, z.literal('all')]).optional(), selectionSeed: seed.optional() }).optional(),
+  /** Context corruption of robustness studies, as `quorum run --corrupt` (src/robustness): a rate, or rate and seed. */
+  corruption: z.union([corruptionRate.transform((rate) => ({ rate, seed: 1 })), z.strictObject({ rate: corruptionRate, seed: seed.default(1) })]).optional(),
+});
+
+const agentSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  backend: z.string().min(1),
+  persona: z.string().optional(),
+  decoding: decodingSchema.strict().optional(),
+});
+
+/** `count` agents on each of `backends` (one grid column per backend), or an explicit list (one column). */
+const agentsSchema = z.union([
+  z.strictObject({
+    count: positiveInteger.max(26),
+    backend: z.string().min(1).optional(),
+    backends: z.array(z.string().min(1)).min(1).optional(),
+    decoding: decodingSchema.strict().optional(),
+    personas: z.array(z.string()).optional(),
+  }),
+  z.array(agentSchema).min(1),
+]);
+
+const judgeObjectSchema = z.strictObject({ backend: z.string().min(1), persona: z.string().optional(), decoding: decodingSchema.strict().optional() });
+const judgeSchema = z.union([z.string().min(1).transform((backend): z.output<typeof judgeObjectSchema> => ({ backend })), judgeObjectSchema]);
+
+const protocolSchema = z.union([
+  z.string().min(1).transform((preset) => ({ preset })),
+  debateOverridesSchema.extend({ name: label.optional(), preset: z.string().min(1), escalate: z.string().min(1).optional() }).strict(),
+]);
+
+const seedsSchema = z.union([
+  z.array(seed).min(1),
+  seed.transform((value) => [value]),
+  z
+    .string()
+    .regex(/^\s*\d+\s*-\s*\d+\s*$/, 'write seeds as a list ([1, 2, 3]) or a range ("1-5")')
+    .transform((range) => {
+      const [from, to] = range.split('-').map((part) => Number(part.trim())) as [number, number];
+      // An empty or huge range is reported by the cross-field checks rather than allocated.
+      return to < from || to - from > 10_000 ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
+    }),
+]);
+
+const auditSchema = z.strictObject({
+  /** Skip the audit pass (CARA columns are then n/a). */
+  enabled: z.boolean().default(true),
+  embed: z.string().min(1).default('wordvec'),
+  nli: z.string().min(1).default('heuristic'),
+  tau: z.number().min(0).max(1).default(0.5),
+  stepCap: positiveInteger.optional(),
+});
+
+const comparisonsSchema = z.strictObject({
+  /** Every other protocol against this one. */
+  baseline: z.string().min(1).optional(),
+  /** Explicit [treatment, control] pairs; the difference is treatment − control. */
+  pairs: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
+  metrics: z.array(z.enum(STUDY_METRICS)).min(1).optional(),
+});
+
+const budgetSchema = z.strictObject({
+  /** Prompt + completion tokens of the study's units. */
+  maxTokens: positiveInteger.optional(),
+  /** US dollars of the study's units (priced backends only). */
+  maxCostUsd: z.number().positive().optional(),
+});
+
+const analysisSchema = z.strictObject({
+  /** `question-seed`: one pair per (question, seed); `question`: seeds averaged per question first. */
+  pairing: z.enum(['question-seed', 'question']).default('question-seed'),
+  bootstrap: z.strictObject({ resamples: positiveInteger.default(2000), seed: seed.default(0) }).default({ resamples: 2000, seed: 0 }),
+  /** Level at which adjusted p-values are called significant in the tables. */
+  alpha: z.number().gt(0).lt(1).default(0.05),
+});
+
+const studyObjectSchema = z.strictObject({
+    name: label,
+    description: z.string().optional(),
+    datasets: z.array(datasetSchema).min(1),
+    /** Named backend specs; `${VAR}` and `${VAR:-default}` are read from the environment. */
+    backends: z.record(label, z.string().min(1)),
+    agents: agentsSchema,
+    judge: judgeSchema.optional(),
+    protocols: z.array(protocolSchema).min(1),
+    seeds: seedsSchema,
+    concurrency: positiveInteger.default(4),
+    audit: auditSchema.default({ enabled: true, embed: 'wordvec', nli: 'heuristic', tau: 0.5 }),
+    comparisons: comparisonsSchema.default({}),
+    budget: budgetSchema.default({}),
+    analysis: analysisSchema.default({ pairing: 'question-seed', bootstrap: { resamples: 2000, seed: 0 }, alpha: 0.05 }),
+});
+
+/** A study file as written (docs/studies.md), before datasets are loaded. */
+export const studyFileSchema = studyObjectSchema.superRefine(checkReferences);
+
+export type StudyFile = z.output<typeof studyFileSchema>;
+
+/**
+ * Cross-field checks: names that must refer to something, and labels that
+ * must be unique. Each issue carries the path of the offending value, so
+ * the loader can name its line.
+ */
+function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.RefinementCtx): void {
+  const backendNames = new Set(Object.keys(file.backends));
+  const known = [...backendNames].join(', ') || '(none defined)';
+  const needBackend = (name: string, path: Array<string | number>) => {
+    if (!backendNames.has(name)) context.addIssue({ code: 'custom', path, message: `unknown backend "${name}"; backends defined under "backends": ${known}` });
+  };
+  if (Array.isArray(file.agents)) {
+    file.agents.forEach((agent, index) => needBackend(agent.backend, ['agents', index, 'backend']));
+  } else {
+    const { backend, backends, count, personas } = file.agents;
+    if ((backend === undefined) === (backends === undefined)) context.addIssue({ code: 'custom', path: ['agents'], message: 'give exactly one of "backend" (one backend) or "backends" (one grid column per backend)' });
+    if (backend !== undefined) needBackend(backend, ['agents', 'backend']);
+    backends?.forEach((name, index) => needBackend(name, ['agents', 'backends', index]));
+    if (personas !== undefined && personas.length !== count) context.addIssue({ code: 'custom', path: ['agents', 'personas'], message: `${personas.length} personas for ${count} agents; give one per agent` });
+  }
+  if (file.judge !== undefined) needBackend(file.judge.backend, ['judge', 'backend']);
+
+  const protocols = protocolNames();
+  const labels = new Map<string, number>();
+  file.protocols.forEach((protocol, index) => {
+    const path = ['protocols', index];
+    // A bare preset name has no "preset" node: the line lookup then falls back to the list item.
+    if (!protocols.includes(protocol.preset)) {
+      context.addIssue({ code: 'custom', path: [...path, 'preset'], message: `unknown protocol "${protocol.preset}"; known protocols: ${protocols.join(', ')}` });
+    }
+    const name = protocolLabel(protocol);
+    if (labels.has(name)) context.addIssue({ code: 'custom', path, message: `two protocols are named "${name}"; give one a "name"` });
+    labels.set(name, index);
+  });
+  const datasets = datasetNames();
+  const datasetLabels = new Set<string>();
+  file.datasets.forEach((dataset, index) => {
+    if (dataset.dataset !== undefined && !datasets.includes(dataset.dataset.toLowerCase())) {
+      context.addIssue({ code: 'custom', path: ['datasets', index, 'dataset'], message: `unknown dataset "${dataset.dataset}"; known datasets: ${datasets.join(', ')}` });
+    }
+    if (dataset.dataset === undefined && dataset.path === undefined) context.addIssue({ code: 'custom', path: ['datasets', index], message: 'give "dataset" (a loader name), "path" (a data file), or both' });
+    if (dataset.sample.method === 'random' && dataset.limit === undefined) context.addIssue({ code: 'custom', path: ['datasets', index, 'sample'], message: 'a random sample needs "limit" (how many questions to draw)' });
+    const name = datasetLabel(dataset);
+    if (datasetLabels.has(name)) context.addIssue({ code: 'custom', path: ['datasets', index], message: `two datasets are named "${name}"; give one a "name"` });
+    datasetLabels.add(name);
+  });
+  const checkProtocolLabel = (name: string, path: Array<string | number>) => {
+    if (!labels.has(name)) context.addIssue({ code: 'custom', path, message: `"${name}" is not a protocol of this study (${[...labels.keys()].join(', ')})` });
+  };
+  if (file.comparisons.baseline !== undefined) checkProtocolLabel(file.comparisons.baseline, ['comparisons', 'baseline']);
+  file.comparisons.pairs?.forEach((pair, index) => {
+    pair.forEach((name, side) => checkProtocolLabel(name, ['comparisons', 'pairs', index, side]));
+    if (pair[0] === pair[1]) context.addIssue({ code: 'custom', path: ['comparisons', 'pairs', index], message: 'a protocol compared with itself' });
+  });
+  if (file.seeds.length === 0) context.addIssue({ code: 'custom', path: ['seeds'], message: 'the seed range is empty or longer than 10,001 seeds' });
+  if (new Set(file.seeds).size !== file.seeds.length) context.addIssue({ code: 'custom', path: ['seeds'], message: 'seeds repeat' });
+}
+
+
+/** The label of a dataset entry: its `name`, else the loader name, else the file name without extension. */
+export function datasetLabel(dataset: StudyFile['datasets'][number]): string {
+  if (dataset.name !== undefined) return dataset.name;
+  if (dataset.dataset !== undefined) return dataset.dataset.toLowerCase();
+  const base = (dataset.path ?? 'dataset').split(/[\\/]/).at(-1)!.replace(/\.[^.]*$/, '');
+  return base.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'dataset';
+}
+
+/** The label of a protocol entry: its `name`, else the preset. */
+export function protocolLabel(protocol: StudyFile['protocols'][number]): string {
+  return 'name' in protocol && protocol.name !== undefined ? protocol.name : protocol.preset;
+}

@@ -1,0 +1,184 @@
+/**
+ * The viewer's JSON API: response shapes shared by the server and the UI
+ * (type-only imports, so the UI bundles none of the server's code). Routes
+ * and parameters are described in docs/viewer.md.
+ */
+import type { AuditQuestionRecord, AuditRecord, FailureMode } from '../../spec/audit-result.js';
+import type { Usage } from '../../spec/chat.js';
+import type { RunConfig } from '../../spec/run-config.js';
+import type { RunStatus, StudyStatus, UnitCounts, UnitRecord, UnitStatus } from '../../spec/store.js';
+import type { RunMetrics } from '../../metrics/run-metrics.js';
+
+/** One page of a longer list. `total` counts every item that matches, not only this page. */
+export interface Page<T> {
+  total: number;
+  offset: number;
+  limit: number;
+  items: T[];
+}
+
+/** Body of every non-2xx API response. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; hint?: string };
+}
+
+/** The few figures a list of runs shows. */
+export interface HeadlineMetrics {
+  accuracy: number | null;
+  agreement: number | null;
+  unparsed: number | null;
+  tokens: Usage & { total: number };
+  costUsd: number | null;
+  latencyMsPerUnit: number | null;
+}
+
+/** A run in the runs list. */
+export interface RunListItem {
+  id: string;
+  createdAt: string;
+  status: RunStatus;
+  protocol: string;
+  preset: string;
+  dataset: string;
+  agents: string[];
+  judge: string | null;
+  seeds: number[];
+  units: UnitCounts;
+  metrics: HeadlineMetrics;
+  /** Stored audits of the run. */
+  audits: number;
+}
+
+/**
+ * The run configuration as the viewer shows it: secrets scrubbed, and the
+ * lists that grow with the run (question ids, carried scoring points)
+ * replaced by their sizes so that the response stays small.
+ */
+export type DisplayConfig = Omit<RunConfig, 'dataset' | 'audit'> & {
+  dataset: Omit<RunConfig['dataset'], 'questionIds'> & { questionCount: number };
+  audit?: Record<string, unknown>;
+};
+
+/** An audit without its per-unit results. */
+export type AuditListItem = AuditRecord;
+
+/** `GET /api/runs/:runId`. */
+export interface RunDetail {
+  id: string;
+  createdAt: string;
+  status: RunStatus;
+  config: DisplayConfig;
+  units: UnitCounts;
+  metrics: RunMetrics;
+  /** Newest first. */
+  audits: AuditListItem[];
+  /** Protocols and seeds present among the units (filter choices). */
+  protocols: string[];
+  seeds: number[];
+}
+
+/** How a unit ended, as the filters name it. `ungraded`: answered, but the question has no gold answer. */
+export type UnitOutcome = 'correct' | 'wrong' | 'unparsed' | 'failed' | 'pending' | 'ungraded';
+export const UNIT_OUTCOMES: readonly UnitOutcome[] = ['correct', 'wrong', 'unparsed', 'failed', 'pending', 'ungraded'];
+
+/** A unit's audit figures in the selected audit. */
+export interface UnitAuditScores {
+  eligible: boolean;
+  caraHyb: number | null;
+  sim: number | null;
+  contradictionRate: number | null;
+  caraGt: number | null;
+  failureMode: FailureMode | null;
+  lowCara: boolean;
+}
+
+/** One row of a run's per-question table. */
+export interface UnitRow {
+  id: string;
+  questionId: string;
+  protocol: string;
+  seed: number;
+  status: UnitStatus;
+  outcome: UnitOutcome;
+  answer: string | null;
+  gold: string | null;
+  unanimous: boolean | null;
+  roundsRun: number | null;
+  calls: number | null;
+  tokens: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
+  errors: number | null;
+  /** Scores in the selected audit; null when no audit is selected or the unit was not audited. */
+  audit: UnitAuditScores | null;
+}
+
+/** `GET /api/runs/:runId/units`: a page of rows plus counts for the filter controls. */
+export interface UnitPage extends Page<UnitRow> {
+  /** Units of the run per outcome (ignoring the filters), for the filter buttons. */
+  outcomes: Record<UnitOutcome, number>;
+  /** The audit whose scores the rows carry (`null`: none). */
+  auditId: string | null;
+}
+
+/** Where a unit belongs, for headers and links. */
+export interface UnitRunHeader {
+  id: string;
+  protocol: string;
+  preset: string;
+  dataset: string;
+  format: string | null;
+  agents: Array<{ name: string; backend: string }>;
+  judge: { name: string; backend: string } | null;
+}
+
+/** `GET /api/units/:unitId`. */
+export interface UnitDetail {
+  unit: UnitRecord;
+  run: UnitRunHeader;
+  /** Events of the unit (fetch them from `/events`, page by page). */
+  eventCount: number;
+  /** Audits of the run, newest first (label and id only). */
+  audits: Array<{ id: string; label: string; createdAt: string }>;
+}
+
+/** `GET /api/units/:unitId/audit`. */
+export interface UnitAuditDetail {
+  audit: { id: string; label: string; createdAt: string; tau: number; embed: string; nli: string; fallbackNote: string | null };
+  question: AuditQuestionRecord;
+}
+
+/** `GET /api/health`. */
+export interface Health {
+  ok: true;
+  version: string;
+}
+
+/** A study in the studies list. */
+export interface StudyListItem {
+  id: string;
+  name: string;
+  status: StudyStatus;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Cells of the grid that have a run so far. */
+  runs: number;
+}
+
+/** One cell of a study's grid and the run that holds it (null: the run is no longer in the store). */
+export interface StudyCell {
+  /** Cell key, `protocol|dataset|setup`. */
+  cell: string;
+  protocol: string;
+  dataset: string;
+  setup: string;
+  run: RunListItem | null;
+  runId: string;
+}
+
+/** `GET /api/studies/:studyId`: the study and a page of its cells. */
+export interface StudyDetail {
+  study: StudyListItem & { config: unknown };
+  cells: Page<StudyCell>;
+}

@@ -1,0 +1,52 @@
+import { runMetrics, type RunMetrics } from '../../metrics/run-metrics.js';
+import type { TraceStore, UnitCounts, UnitRecord } from '../../spec/store.js';
+import { UNIT_OUTCOMES, type UnitOutcome, type UnitRow } from './api-types.js';
+import { unitRow } from './unit-row.js';
+
+/** Units read per store call while indexing (bounds each call, not the index). */
+const INDEX_PAGE = 2_000;
+
+/**
+ * What the viewer needs of a run's units, read once from their stored
+ * summaries (never from events): one compact row per unit for filtering
+ * and paging, and the run's metrics.
+ */
+export interface RunIndex {
+  /** The unit counts the index was built at; a different count means units finished since. */
+  signature: string;
+  /** Every unit in plan order. */
+  rows: UnitRow[];
+  metrics: RunMetrics;
+  outcomes: Record<UnitOutcome, number>;
+  protocols: string[];
+  seeds: number[];
+  /** Rows joined with an audit's scores, by audit id (filled by `ViewerData.rows`). */
+  audited: Map<string, UnitRow[]>;
+}
+
+/** A key that changes whenever a unit is planned or finishes. */
+export function countsSignature(counts: UnitCounts): string {
+  return `${counts.total}:${counts.pending}:${counts.done}:${counts.failed}`;
+}
+
+/** Reads every unit of a run, page by page, and indexes it. */
+export async function buildRunIndex(store: TraceStore, runId: string, counts: UnitCounts): Promise<RunIndex> {
+  const units: UnitRecord[] = [];
+  for (let offset = 0; ; offset += INDEX_PAGE) {
+    const page = await store.listUnits(runId, { offset, limit: INDEX_PAGE });
+    units.push(...page);
+    if (page.length < INDEX_PAGE) break;
+  }
+  const rows = units.map(unitRow);
+  const outcomes = Object.fromEntries(UNIT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<UnitOutcome, number>;
+  for (const row of rows) outcomes[row.outcome] += 1;
+  return {
+    signature: countsSignature(counts),
+    rows,
+    metrics: runMetrics(units),
+    outcomes,
+    protocols: [...new Set(rows.map((row) => row.protocol))],
+    seeds: [...new Set(rows.map((row) => row.seed))].sort((a, b) => a - b),
+    audited: new Map(),
+  };
+}

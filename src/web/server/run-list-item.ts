@@ -1,0 +1,35 @@
+import type { RunMetrics } from '../../metrics/run-metrics.js';
+import type { RunRecord } from '../../spec/store.js';
+import type { ApiContext } from './api-context.js';
+import type { HeadlineMetrics, RunListItem } from './api-types.js';
+
+/** A run as the runs list and a study's cells show it: what ran, unit counts, headline metrics. */
+export async function runListItem(api: ApiContext, run: RunRecord): Promise<RunListItem> {
+  const index = await api.data.runIndex(run);
+  const audits = await api.data.store.listAudits(run.id);
+  return {
+    id: run.id,
+    createdAt: run.createdAt,
+    status: run.status,
+    protocol: run.config.protocol.name,
+    preset: run.config.protocol.preset,
+    dataset: run.config.dataset.name,
+    agents: run.config.agents.map((agent) => agent.name),
+    judge: run.config.judge?.name ?? null,
+    seeds: run.config.seeds,
+    units: { pending: index.metrics.pending, done: index.metrics.completed, failed: index.metrics.failed, total: index.metrics.units },
+    metrics: headline(index.metrics),
+    audits: audits.length,
+  };
+}
+
+function headline(metrics: RunMetrics): HeadlineMetrics {
+  return {
+    accuracy: metrics.accuracy,
+    agreement: metrics.agreement,
+    unparsed: metrics.unparsed,
+    tokens: metrics.tokens,
+    costUsd: metrics.costUsd,
+    latencyMsPerUnit: metrics.latencyMsPerUnit,
+  };
+}

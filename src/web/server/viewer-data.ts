@@ -1,0 +1,70 @@
+import type { AuditRecord } from '../../spec/audit-result.js';
+import type { RunRecord, TraceStore } from '../../spec/store.js';
+import type { UnitRow } from './api-types.js';
+import { buildAuditIndex, type AuditIndex } from './audit-index.js';
+import { LruCache } from './lru-cache.js';
+import { buildRunIndex, countsSignature, type RunIndex } from './run-index.js';
+
+/** How many runs' unit indexes and audits' indexes stay in memory. */
+export interface ViewerDataOptions {
+  runIndexes?: number;
+  auditIndexes?: number;
+}
+
+/**
+ * The store as the API reads it: plain reads go straight to the store;
+ * per-run unit indexes and per-audit indexes are built once and cached,
+ * rebuilt when the run's unit counts change (a run still going). Two
+ * requests for the same index share one build.
+ */
+export class ViewerData {
+  readonly #runIndexes: LruCache<string, Promise<RunIndex>>;
+  readonly #auditIndexes: LruCache<string, Promise<AuditIndex>>;
+
+  constructor(
+    readonly store: TraceStore,
+    options: ViewerDataOptions = {},
+  ) {
+    this.#runIndexes = new LruCache(options.runIndexes ?? 8);
+    this.#auditIndexes = new LruCache(options.auditIndexes ?? 8);
+  }
+
+  /** The run's unit index, current as of now. */
+  async runIndex(run: RunRecord): Promise<RunIndex> {
+    const counts = await this.store.countUnits(run.id);
+    const signature = countsSignature(counts);
+    const cached = this.#runIndexes.get(run.id);
+    if (cached !== undefined) {
+      const index = await cached.catch(() => undefined);
+      if (index?.signature === signature) return index;
+    }
+    const building = buildRunIndex(this.store, run.id, counts);
+    this.#runIndexes.set(run.id, building);
+    // A failed build is not cached: the next request tries again.
+    building.catch(() => this.#runIndexes.peek(run.id) === building && this.#runIndexes.delete(run.id));
+    return building;
+  }
+
+  /** The run's index and its rows, with the scores of `audit` when given (joined once per index and audit). */
+  async table(run: RunRecord, audit: AuditRecord | null): Promise<{ index: RunIndex; rows: UnitRow[] }> {
+    const index = await this.runIndex(run);
+    if (audit === null) return { index, rows: index.rows };
+    let rows = index.audited.get(audit.id);
+    if (rows === undefined) {
+      const scores = (await this.auditIndex(audit)).byUnit;
+      rows = index.rows.map((row) => ({ ...row, audit: scores.get(row.id)?.scores ?? null }));
+      index.audited.set(audit.id, rows);
+    }
+    return { index, rows };
+  }
+
+  /** An audit's index (audits never change once stored). */
+  auditIndex(audit: AuditRecord): Promise<AuditIndex> {
+    const cached = this.#auditIndexes.get(audit.id);
+    if (cached !== undefined) return cached;
+    const building = buildAuditIndex(this.store, audit.id);
+    this.#auditIndexes.set(audit.id, building);
+    building.catch(() => this.#auditIndexes.peek(audit.id) === building && this.#auditIndexes.delete(audit.id));
+    return building;
+  }
+}

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UnitPage, UnitRow } from '../../server/api-types.js';
+import { getJson } from '../lib/api-client.js';
+import { integer } from '../lib/format.js';
+import type { TableMeta } from '../lib/unit-query.js';
+import { UnitTableRow, UNIT_COLUMNS } from './unit-table-row.js';
+
+/** Height of one row in pixels; rows are absolutely placed, so it must match the CSS. */
+export const ROW_HEIGHT = 32;
+/** Rows fetched per request. */
+const PAGE_SIZE = 200;
+/** Rows rendered beyond the visible ones, so fast scrolling shows no gaps. */
+const OVERSCAN = 12;
+/** Rows fetched ahead of the rendered ones, so the next page is usually there before it scrolls into view. */
+const PREFETCH = 120;
+
+/**
+ * The per-question table, virtualised: the scroll area is as tall as all
+ * matching rows, only the visible rows (plus a margin) are in the DOM, and
+ * rows are fetched in pages as they scroll into view. 10,000 units cost a
+ * few dozen DOM rows and one page request per screenful.
+ */
+export function UnitTable({ runId, query, onMeta }: { runId: string; query: string; onMeta: (meta: TableMeta) => void }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [pages, setPages] = useState<ReadonlyMap<number, UnitRow[]>>(new Map());
+  const [error, setError] = useState<Error | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const requested = useRef(new Set<number>());
+  const generation = useRef(0);
+  const lastMeta = useRef('');
+
+  const fetchPage = useCallback(
+    (page: number) => {
+      if (requested.current.has(page)) return;
+      requested.current.add(page);
+      const current = generation.current;
+      const separator = query === '' ? '' : '&';
+      getJson<UnitPage>(`/api/runs/${encodeURIComponent(runId)}/units?${query}${separator}offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}`).then(
+        (result) => {
+          // A filter change since the request started makes its answer stale.
+          if (current !== generation.current) return;
+          setPages((previous) => new Map(previous).set(page, result.items));
+          setTotal(result.total);
+          // Every page repeats the counts; telling the page only when they change spares it a re-render per page.
+          const meta = { total: result.total, outcomes: result.outcomes, auditId: result.auditId };
+          const key = JSON.stringify(meta);
+          if (key !== lastMeta.current) {
+            lastMeta.current = key;
+            onMeta(meta);
+          }
+        },
+        (failure: unknown) => {
+          if (current !== generation.current) return;
+          requested.current.delete(page);
+          setError(failure instanceof Error ? failure : new Error(String(failure)));
+        },
+      );
+    },
+    [runId, query, onMeta],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    requested.current = new Set();
+    setPages(new Map());
+    setTotal(null);
+    setError(null);
+    viewport.current?.scrollTo({ top: 0 });
+    setScrollTop(0);
+    fetchPage(0);
+  }, [fetchPage]);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min((total ?? 0) - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+
+  useEffect(() => {
+    if (total === null || last < first) return;
+    const from = Math.max(0, first - PREFETCH);
+    const to = Math.min(total - 1, last + PREFETCH);
+    for (let page = Math.floor(from / PAGE_SIZE); page <= Math.floor(to / PAGE_SIZE); page++) fetchPage(page);
+  }, [first, last, total, fetchPage]);
+
+  const onScroll = useRef<number | null>(null);
+  const handleScroll = () => {
+    // One state update per frame, however many scroll events arrive.
+    if (onScroll.current !== null) return;
+    onScroll.current = requestAnimationFrame(() => {
+      onScroll.current = null;
+      setScrollTop(viewport.current?.scrollTop ?? 0);
+    });
+  };
+
+  const rows = [];
+  for (let index = first; index <= last; index++) {
+    const row = pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+    rows.push(<UnitTableRow key={row?.id ?? `placeholder-${index}`} runId={runId} row={row} index={index} top={index * ROW_HEIGHT} />);
+  }
+  return (
+    <div className="unit-table" role="table" aria-label="questions" aria-rowcount={total ?? undefined}>
+      <div className="unit-table-head" role="row">
+        {UNIT_COLUMNS.map((column) => (
+          <div key={column.key} role="columnheader" className={`cell cell-${column.key}`} title={column.title}>
+            {column.label}
+          </div>
+        ))}
+      </div>
+      {error !== null && <div className="error-box">{error.message}</div>}
+      <div className="unit-table-body" ref={viewport} onScroll={handleScroll} data-testid="unit-table-viewport">
+        <div className="unit-table-spacer" style={{ height: `${(total ?? 0) * ROW_HEIGHT}px` }}>
+          {rows}
+        </div>
+        {total === 0 && <p className="empty">No question matches these filters.</p>}
+      </div>
+      <div className="unit-table-foot muted small" data-testid="unit-table-total">
+        {total === null ? 'loading…' : `${integer(total)} question${total === 1 ? '' : 's'}`}
+      </div>
+    </div>
+  );
+}

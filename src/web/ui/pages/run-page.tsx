@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { RunDetail, UnitOutcome } from '../../server/api-types.js';
+import { AuditSummaryPanel } from '../components/audit-summary-panel.js';
+import { Breadcrumbs } from '../components/breadcrumbs.js';
+import { ErrorBox } from '../components/error-box.js';
+import { Loading } from '../components/loading.js';
+import { RunConfigPanel } from '../components/run-config-panel.js';
+import { RunMetricsPanel } from '../components/run-metrics-panel.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { UnitFiltersBar } from '../components/unit-filters-bar.js';
+import { UnitTable } from '../components/unit-table.js';
+import { apiPath } from '../lib/api-client.js';
+import { dateTime } from '../lib/format.js';
+import { navigate, paths } from '../lib/router.js';
+import { useApi } from '../lib/use-api.js';
+import { tableQuery, type TableMeta } from '../lib/unit-query.js';
+
+/** A run: metrics, audits, configuration and the per-question table. */
+export function RunPage({ runId, search }: { runId: string; search: URLSearchParams }) {
+  const state = useApi<RunDetail>(apiPath(`/api/runs/${encodeURIComponent(runId)}`));
+  const [meta, setMeta] = useState<TableMeta | null>(null);
+  const setSearch = (next: URLSearchParams) => navigate(paths.run(runId, next), { replace: true });
+  return (
+    <div className="page">
+      <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
+      {state.status === 'loading' && <Loading what="the run" />}
+      {state.status === 'error' && <ErrorBox error={state.error} />}
+      {state.status === 'ok' && (
+        <>
+          <h1 className="mono">
+            {state.data.id} <StatusBadge value={state.data.status} />
+          </h1>
+          <p className="subtitle">
+            {state.data.config.protocol.name} on {state.data.config.dataset.name} · {state.data.config.agents.length} agents
+            {state.data.config.judge !== undefined && ' + judge'} · seeds {state.data.config.seeds.join(', ')} · created {dateTime(state.data.createdAt)}
+          </p>
+          <RunMetricsPanel run={state.data} />
+          <AuditSummaryPanel
+            audits={state.data.audits}
+            selected={meta?.auditId ?? null}
+            onSelect={(auditId) => {
+              const next = new URLSearchParams(search);
+              next.set('audit', auditId);
+              for (const name of ['eligible', 'failureMode', 'lowCara', 'caraBelow']) next.delete(name);
+              setSearch(next);
+            }}
+            onFailureMode={(mode) => {
+              const next = new URLSearchParams(search);
+              next.set('failureMode', mode);
+              setSearch(next);
+            }}
+          />
+          <RunConfigPanel config={state.data.config} />
+          <section>
+            <h2>Questions</h2>
+            <UnitFiltersBar
+              search={search}
+              onChange={setSearch}
+              outcomes={meta?.outcomes ?? (null as Record<UnitOutcome, number> | null)}
+              hasAudit={state.data.audits.length > 0 && search.get('audit') !== 'none'}
+              protocols={state.data.protocols}
+              seeds={state.data.seeds}
+            />
+            <UnitTable runId={runId} query={tableQuery(search)} onMeta={setMeta} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { RunsSection } from '../components/runs-section.js';
+import { StudiesSection } from '../components/studies-section.js';
+
+/** The home page: one section per kind of stored thing (a section with nothing to show renders nothing). */
+const HOME_SECTIONS = [StudiesSection, RunsSection];
+
+export function RunsPage() {
+  return (
+    <div className="page">
+      {HOME_SECTIONS.map((Section) => (
+        <Section key={Section.name} />
+      ))}
+    </div>
+  );
+}
