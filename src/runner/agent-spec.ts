@@ -49,7 +49,7 @@ export interface AgentSpecContext {
 export function parseAgentSpec(text: string, context: AgentSpecContext = { source: '--agent' }): AgentRequest {
   const fail = (reason: string): ConfigError => new ConfigError(`${context.source} "${sanitizeSpec(text)}": ${reason}`, `write ${context.source} ${AGENT_SPEC_GRAMMAR} (docs/agents.md)`);
   const { name, rest } = splitName(text);
-  if (name !== undefined && name === '') throw fail('the agent name before "=" is empty');
+  if (name === '') throw fail('the agent name before "=" is empty');
   const start = OPTION_START.exec(rest);
   const backend = (start === null ? rest : rest.slice(0, start.index)).trim();
   if (backend === '') throw fail('no backend spec');

@@ -54,7 +54,7 @@ export const runFileSchema = z
     protocol: protocolSchema,
     dataset: z.strictObject({ name: z.string().min(1).optional(), path: z.string().min(1).optional(), limit: z.number().int().positive().optional() }),
     /** A number of agents on `backend`, or one entry per agent. */
-    agents: z.union([z.number().int().positive().max(702), z.array(agentSchema).min(1)]).optional(),
+    agents: z.union([z.number().int().positive(), z.array(agentSchema).min(1)]).optional(),
     /** Backend of agents without one. */
     backend: backend.optional(),
     judge: judgeSchema.optional(),

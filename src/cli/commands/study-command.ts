@@ -2,9 +2,11 @@ import { Command } from '@commander-js/extra-typings';
 import { buildStudyReport, reportJson } from '../../analysis/study-report.js';
 import { tableMarkdown } from '../../analysis/report-table.js';
 import { writeStudyReport } from '../../analysis/write-report.js';
-import { loadStudy } from '../../study/resolve-study.js';
+import { loadStudy, type ResolvedStudy } from '../../study/resolve-study.js';
 import { runStudy } from '../../study/run-study.js';
 import { formatStudyEvent, formatStudyOutcome, formatStudyProgress } from '../../study/format-study.js';
+import { formatDuration } from '../../runner/progress.js';
+import type { QueueStatus } from '../../queue/queue-status.js';
 import { findStudy, studyProgress } from '../../study/study-status.js';
 import { integerFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
@@ -21,8 +23,14 @@ function studyRunCommand() {
     .option('--no-audit', 'skip the audit pass (CARA figures are then n/a)')
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--json', 'print the outcome as one JSON object')
+    .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
+    .option('--queue <url>', 'queue mode: put the units on Redis (redis://host:6379[?queue=name]) for `quorum worker` processes on any machines instead of running them here (docs/scale-out.md)')
+    .option('--wait', 'queue mode: wait for the workers, with progress and ETA, then audit')
     .action(async (file, options) => {
       const study = await loadStudy(file);
+      const storeLocation = options.store ?? options.db;
+      // Queue mode plans and queues; the audit below runs once no unit is left.
+      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true))) return;
       const controller = new AbortController();
       const onSignal = (): void => {
         process.stderr.write('\ninterrupted: no new unit starts; stored units are kept. Run the same command again to continue.\n');
@@ -34,7 +42,7 @@ function studyRunCommand() {
       write(`study ${study.id}: ${study.config.cells.length} runs × ${study.config.seeds.length} seeds`);
       let lastProgress = 0;
       try {
-        await withStore(options.db, async (store) => {
+        await withStore(storeLocation, async (store) => {
           const outcome = await runStudy({
             store,
             study,
@@ -74,14 +82,17 @@ function studyStatusCommand() {
     .argument('<study>', 'study id, or a study name (the most recent with that name)')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--json', 'print JSON')
+    .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
+    .option('--queue <url>', 'also show the queue of a queued study: waiting and running units, connected workers, failures')
     .action(async (id, options) => {
-      await withStore(options.db, async (store) => {
+      await withStore(options.store ?? options.db, async (store) => {
         const progress = await studyProgress(store, await findStudy(store, id));
+        const queue = options.queue === undefined ? undefined : await readQueueStatus(options.queue);
         if (options.json === true) {
           const { config: _config, study, ...rest } = progress;
-          process.stdout.write(`${JSON.stringify({ study: { ...study, config: undefined }, ...rest })}\n`);
+          process.stdout.write(`${JSON.stringify({ study: { ...study, config: undefined }, ...rest, ...(queue === undefined ? {} : { queue: queue.status }) })}\n`);
         } else {
-          process.stdout.write(`${formatStudyProgress(progress)}\n`);
+          process.stdout.write(`${formatStudyProgress(progress)}\n${queue === undefined ? '' : `${queue.text}\n`}`);
         }
       });
     });
@@ -94,8 +105,9 @@ function studyReportCommand() {
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--out <dir>', 'write the report files here (default: reports/<study-id>; with --json only when given)')
     .option('--json', 'print the report data as JSON')
+    .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
     .action(async (id, options) => {
-      await withStore(options.db, async (store) => {
+      await withStore(options.store ?? options.db, async (store) => {
         const study = await findStudy(store, id);
         const report = await buildStudyReport(store, study);
         const out = options.out ?? (options.json === true ? undefined : `reports/${study.id}`);
@@ -115,14 +127,15 @@ function studyListCommand() {
     .description('list stored studies, most recently updated first')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--json', 'print JSON')
+    .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
     .action(async (options) => {
-      await withStore(options.db, async (store) => {
+      await withStore(options.store ?? options.db, async (store) => {
         const studies = await store.listStudies();
         if (options.json === true) {
           process.stdout.write(`${JSON.stringify(studies.map(({ config: _config, ...study }) => study))}\n`);
           return;
         }
-        if (studies.length === 0) process.stdout.write(`no studies in ${options.db}\n`);
+        if (studies.length === 0) process.stdout.write(`no studies in ${options.store === undefined ? options.db : 'this store'}\n`);
         for (const study of studies) process.stdout.write(`${study.id}  ${study.updatedAt}  ${study.status}${study.note === null ? '' : ` (${study.note})`}\n`);
       });
     });
@@ -136,4 +149,86 @@ export function studyCommand() {
     .addCommand(studyStatusCommand())
     .addCommand(studyReportCommand())
     .addCommand(studyListCommand());
+}
+
+/**
+ * `study run --queue` (docs/scale-out.md): plans every cell, queues the
+ * pending units for `quorum worker` processes and, with `--wait`, follows
+ * them. True when no unit is left — nothing needed queueing, or the wait
+ * saw the workers finish — so the caller goes on to audit as in local mode.
+ * The queue modules load here only: bullmq and ioredis cost every other
+ * command nothing.
+ */
+async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean): Promise<boolean> {
+  const { parseQueueLocation } = await import('../../queue/queue-location.js');
+  const { openUnitQueue, waitForRedis } = await import('../../queue/unit-queue.js');
+  const { queueStudy } = await import('../../queue/queue-study.js');
+  const { waitForStudy } = await import('../../queue/wait-for-study.js');
+  const location = parseQueueLocation(queueUrl);
+  const write = (line: string) => process.stderr.write(`${line}\n`);
+  const controller = new AbortController();
+  const onSignal = (): void => {
+    write(wait ? '\nstopped waiting; the workers go on. Follow with `quorum study status`.' : '\ninterrupted: cells planned so far stay queued; run the same command again to continue.');
+    controller.abort();
+    process.exitCode = 130;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const queue = openUnitQueue(location);
+  try {
+    await waitForRedis(queue, location);
+    return await withStore(storeLocation, async (store) => {
+      if (store.kind === 'sqlite') write('warning: a SQLite store is shared only by workers on this machine; workers elsewhere need --store postgres://…');
+      write(`study ${study.id}: ${study.config.cells.length} runs × ${study.config.seeds.length} seeds, queue mode`);
+      const outcome = await queueStudy({
+        store,
+        study,
+        queue,
+        location,
+        signal: controller.signal,
+        onEvent: (event) => {
+          const line = event.type === 'progress' ? null : formatStudyEvent(study.config, event);
+          if (line !== null) write(line);
+        },
+      });
+      write(`queued ${outcome.queued} pending units of ${outcome.runIds.length} runs on ${location.display}${outcome.requeuedFailed > 0 ? ` (${outcome.requeuedFailed} failed jobs re-queued)` : ''}${outcome.note === null ? '' : `; ${outcome.note}`}`);
+      if (outcome.queued === 0) return !controller.signal.aborted;
+      if (!wait) {
+        write('start workers (any number, on any machines): quorum worker --queue <this --queue> --store <this --store>');
+        write(`follow: quorum study status ${study.id} --store <this --store> [--queue <this --queue>]`);
+        write('when every unit is finished, run this command again (or add --wait) to audit the study');
+        return false;
+      }
+      let shown = 0;
+      const progress = await waitForStudy(store, (await store.getStudy(study.id))!, {
+        signal: controller.signal,
+        onProgress: (current) => {
+          if (current.totals.finished === shown) return;
+          shown = current.totals.finished;
+          write(`  ${current.totals.finished}/${current.totals.planned} units finished (${current.totals.failed} failed), ETA ${formatDuration(current.etaMs)}`);
+        },
+      });
+      return progress.totals.remaining === 0 && !controller.signal.aborted;
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await queue.close();
+  }
+}
+
+/** The queue's state for `study status --queue`, as data and as text. */
+async function readQueueStatus(queueUrl: string): Promise<{ status: QueueStatus; text: string }> {
+  const { parseQueueLocation } = await import('../../queue/queue-location.js');
+  const { openUnitQueue, waitForRedis } = await import('../../queue/unit-queue.js');
+  const { formatQueueStatus, queueStatus } = await import('../../queue/queue-status.js');
+  const location = parseQueueLocation(queueUrl);
+  const queue = openUnitQueue(location);
+  try {
+    await waitForRedis(queue, location);
+    const status = await queueStatus(queue);
+    return { status, text: formatQueueStatus(location.display, status) };
+  } finally {
+    await queue.close();
+  }
 }
