@@ -17,6 +17,8 @@ import type { HttpCaseConfig, HttpCaseResult, LlamaCaseConfig, LlamaCaseResult }
 import { httpFigures } from './figures.js';
 import { consoleTable, keptFindings, renderMarkdown, TARGETS, type BenchReport } from './render-report.js';
 import { runCase } from './run-case.js';
+import { runScaleOutCase, scaleOutConfig } from './queue-scale-out-case.js';
+import { keptStandaloneSections, renderScaleOut, withScaleOutSection } from './queue-scale-out-report.js';
 
 interface Flags {
   quick: boolean;
@@ -37,7 +39,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg === '--only' ? args[++index] : arg.slice('--only='.length);
       flags.only = new Set((value ?? '').split(',').map((part) => part.trim()));
-    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3, --no-write, --profile, --no-profile`);
+    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3[,q], --no-write, --profile, --no-profile`);
   }
   return flags;
 }
@@ -117,6 +119,17 @@ if (flags.only.has('3')) {
   report.llama = await runCase<LlamaCaseResult>(llamaConfig);
 }
 
+// q: the scale-out benchmark (bench/queue-bench.ts), only when asked for: it needs PostgreSQL and Redis.
+let scaleOut: string | undefined;
+if (flags.only.has('q')) {
+  const [databaseUrl, redisUrl] = [process.env.DATABASE_URL, process.env.REDIS_URL];
+  if (databaseUrl === undefined || redisUrl === undefined) throw new Error('--only q needs DATABASE_URL and REDIS_URL (see .ci/run)');
+  const loadStart = loadavg()[0]!;
+  log('q. scale-out: local vs queue mode with 1, 2 and 4 worker processes…');
+  scaleOut = renderScaleOut(await runScaleOutCase(scaleOutConfig(flags.quick), databaseUrl, redisUrl, (line) => log(line)), [loadStart, loadavg()[0]!]);
+  process.stdout.write(`${scaleOut}\n`);
+}
+
 report.environment.loadEnd = loadavg();
 report.durationMs = performance.now() - started;
 process.stdout.write(`${consoleTable(report)}\n`);
@@ -130,6 +143,9 @@ if (report.profile !== undefined) {
 if (flags.write) {
   const file = join(root, 'BENCHMARKS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  writeFileSync(file, renderMarkdown(report, keptFindings(previous)));
+  // Standalone sections (scale-out, viewer) are kept; `--only q` replaces its section and nothing else.
+  const scaleOutOnly = flags.only.size === 1 && scaleOut !== undefined;
+  const next = scaleOutOnly ? (previous ?? '# Benchmarks\n') : `${renderMarkdown(report, keptFindings(previous)).trimEnd()}\n${keptStandaloneSections(previous)}`;
+  writeFileSync(file, scaleOut === undefined ? next : withScaleOutSection(next, scaleOut));
   log(`\nwrote BENCHMARKS.md (${(report.durationMs / 1000).toFixed(0)} s)`);
 }
