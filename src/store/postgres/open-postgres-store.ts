@@ -50,7 +50,7 @@ export async function openPostgresStore(location: string, options: PostgresStore
     await sql`select 1`.execute(db);
     if (readonly) await assertPostgresSchemaCurrent(db);
     else await migratePostgres(db, parsed.schema);
-    return new PostgresTraceStore(db, parsed.display, { readonly, ...(options.clock === undefined ? {} : { clock: options.clock }) });
+    return new PostgresTraceStore(db, pool, parsed.display, { readonly, ...(options.clock === undefined ? {} : { clock: options.clock }) });
   } catch (error) {
     await db.destroy().catch(() => undefined);
     if (error instanceof QuorumError) throw error;

@@ -2,12 +2,15 @@
  * The viewer's JSON API: response shapes shared by the server and the UI
  * (type-only imports, so the UI bundles none of the server's code). Routes
  * and parameters are described in docs/viewer.md.
+ *
+ * Only `src/spec` is imported: the UI type-checks this file with the DOM
+ * library and no Node types, and must not pull in the server's module
+ * graph (metrics import protocols, protocols import tools, …).
  */
 import type { AuditQuestionRecord, AuditRecord, FailureMode } from '../../spec/audit-result.js';
 import type { Usage } from '../../spec/chat.js';
 import type { RunConfig } from '../../spec/run-config.js';
 import type { RunStatus, StudyStatus, UnitCounts, UnitRecord, UnitStatus } from '../../spec/store.js';
-import type { RunMetrics } from '../../metrics/run-metrics.js';
 
 /** One page of a longer list. `total` counts every item that matches, not only this page. */
 export interface Page<T> {
@@ -62,6 +65,31 @@ export type DisplayConfig = Omit<RunConfig, 'dataset' | 'audit'> & {
 /** An audit without its per-unit results. */
 export type AuditListItem = AuditRecord;
 
+/**
+ * The run metrics the UI reads by name: a structural subset of
+ * `RunMetrics` (src/metrics/run-metrics.ts), which the server assigns to it
+ * whole, so a change of shape there fails the server's type check. The
+ * response carries every field `RunMetrics` has.
+ */
+export interface RunMetricsView {
+  units: number;
+  completed: number;
+  failed: number;
+  pending: number;
+  accuracy: number | null;
+  agreement: number | null;
+  unparsed: number | null;
+  unparsedTurns: number | null;
+  tokens: Usage & { total: number };
+  calls: number;
+  cacheHits: number;
+  costUsd: number | null;
+  latencyMsPerUnit: number | null;
+  dynamics: { answerChanges: number; correctToWrong: number; wrongToCorrect: number; agreementByRound: number[]; accuracyByRound: number[] };
+  prr: { mean: number | null };
+  ad: { mean: number | null };
+}
+
 /** `GET /api/runs/:runId`. */
 export interface RunDetail {
   id: string;
@@ -69,7 +97,7 @@ export interface RunDetail {
   status: RunStatus;
   config: DisplayConfig;
   units: UnitCounts;
-  metrics: RunMetrics;
+  metrics: RunMetricsView;
   /** Newest first. */
   audits: AuditListItem[];
   /** Protocols and seeds present among the units (filter choices). */

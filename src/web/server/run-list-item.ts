@@ -1,7 +1,6 @@
-import type { RunMetrics } from '../../metrics/run-metrics.js';
 import type { RunRecord } from '../../spec/store.js';
 import type { ApiContext } from './api-context.js';
-import type { HeadlineMetrics, RunListItem } from './api-types.js';
+import type { HeadlineMetrics, RunListItem, RunMetricsView } from './api-types.js';
 
 /** A run as the runs list and a study's cells show it: what ran, unit counts, headline metrics. */
 export async function runListItem(api: ApiContext, run: RunRecord): Promise<RunListItem> {
@@ -23,7 +22,7 @@ export async function runListItem(api: ApiContext, run: RunRecord): Promise<RunL
   };
 }
 
-function headline(metrics: RunMetrics): HeadlineMetrics {
+function headline(metrics: RunMetricsView): HeadlineMetrics {
   return {
     accuracy: metrics.accuracy,
     agreement: metrics.agreement,

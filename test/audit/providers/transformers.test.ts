@@ -65,7 +65,7 @@ describe('transformers model sources', () => {
       assert.match(error.hint ?? '', /local folder.*http:/);
       return true;
     });
-    assert.ok(performance.now() - started < 1000);
+    assert.ok(performance.now() - started < 10_000, "fails fast instead of waiting for a download");
   });
 
   it('honours QUORUM_OFFLINE=1 from the environment', async () => {
@@ -86,7 +86,7 @@ describe('transformers model sources', () => {
         assert.match(error.message, /cannot download Xenova\/all-MiniLM-L6-v2: .*unreachable/);
         return true;
       });
-      assert.ok(performance.now() - started < 3000);
+      assert.ok(performance.now() - started < 15_000);
     } finally {
       if (saved === undefined) delete process.env.HF_ENDPOINT;
       else process.env.HF_ENDPOINT = saved;

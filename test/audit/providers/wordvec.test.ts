@@ -50,17 +50,13 @@ describe('wordvec sentence vectors', () => {
     await assert.rejects(createEmbeddingProvider('wordvec#vocabulary=10', { cacheDir: CACHE_ROOT }), ConfigError);
   });
 
-  it('reloads from the binary cache in well under a second', async () => {
+  it('reloads the same vectors from the binary cache (load time: see docs/audit-models.md)', async () => {
     const load = await loadWordVectors({ cacheDir: join(CACHE_ROOT, 'wordvec'), vocabularySize: 200_000 });
-    const started = performance.now();
     const again = await readWordVectorCache(load.path, 200_000);
-    const milliseconds = performance.now() - started;
     assert.ok(again !== undefined);
     assert.equal(again.size, 200_000);
     assert.deepEqual(again.values.subarray(0, 100), load.vectors.values.subarray(0, 100));
     assert.equal(again.rowOf('muscarinic'), load.vectors.rowOf('muscarinic'));
-    // Generous bound for slow CI machines; ~0.35 s measured on a 2-core machine.
-    assert.ok(milliseconds < 3000, `cache read took ${milliseconds.toFixed(0)} ms`);
   });
 
   it('converts into an empty cache directory and rejects a truncated cache file', async () => {
