@@ -120,12 +120,14 @@ const TOTAL_IS = (pattern: string) => `new Promise((resolve) => {
   check();
 })`;
 
-async function cdpMetrics(page: Page): Promise<Record<string, number>> {
+/** Chrome's performance counters of a page; one session per page, because the counters start when a session enables them. */
+async function cdpMetricsReader(page: Page): Promise<() => Promise<Record<string, number>>> {
   const session = await page.context().newCDPSession(page);
   await session.send('Performance.enable');
-  const { metrics } = (await session.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
-  await session.detach();
-  return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+  return async () => {
+    const { metrics } = (await session.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+  };
 }
 
 async function main(): Promise<void> {
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
     const browser = await launchChromium({ width: 1400, height: 1000 });
     try {
       const page = await browser.context.newPage();
+      const cdpMetrics = await cdpMetricsReader(page);
       // First render, cold server cache: a fresh server (new cache) per repeat.
       const firstCold: number[] = [];
       const firstWarm: number[] = [];
@@ -185,7 +188,7 @@ async function main(): Promise<void> {
       }
       rows.push(['run page, navigation to first rows on screen (server index cold)', ms(median(firstCold))]);
       rows.push(['run page, navigation to first rows on screen (server index warm)', ms(median(firstWarm))]);
-      const metrics = await cdpMetrics(page);
+      const metrics = await cdpMetrics();
       const elements = await page.evaluate<number>("document.getElementsByTagName('*').length");
       rows.push([`elements in the run page's document with ${count} units`, elements.toLocaleString('en-US')]);
       rows.push(['JS heap used on the run page', `${((metrics['JSHeapUsedSize'] ?? 0) / 1024 / 1024).toFixed(1)} MB`]);
@@ -205,9 +208,9 @@ async function main(): Promise<void> {
         [400, 'fling, 400 px (12 rows) per frame for 300 frames'],
       ] as const) {
         await page.evaluate('document.querySelector(\'[data-testid="unit-table-viewport"]\').scrollTop = 0');
-        const before = await cdpMetrics(page);
+        const before = await cdpMetrics();
         const smooth = await page.evaluate<{ intervals: number[]; longTasks: number; placeholders: number }>(withTimeout(SMOOTH_SCROLL(step, 300)));
-        const after = await cdpMetrics(page);
+        const after = await cdpMetrics();
         // Main-thread work per frame (CDP TaskDuration, seconds): what the page itself costs, whatever else runs on the machine.
         const busy = (((after['TaskDuration'] ?? 0) - (before['TaskDuration'] ?? 0)) * 1000) / 300;
         const script = (((after['ScriptDuration'] ?? 0) - (before['ScriptDuration'] ?? 0)) * 1000) / 300;

@@ -62,7 +62,8 @@ export async function processUnitJob(data: unknown, context: UnitJobContext): Pr
     clock: context.clock,
   });
   const stored = await context.store.completeUnit(unit.id, result);
-  if (stored && (await context.store.countUnits(job.runId)).pending === 0) await context.store.setRunStatus(job.runId, 'done');
+  // The worker that stores a run's last unit marks it done (one indexed row read per unit, not a count).
+  if (stored && (await context.store.listUnits(job.runId, { status: 'pending', limit: 1 })).length === 0) await context.store.setRunStatus(job.runId, 'done');
   return { stored, status: stored ? result.status : 'already-finished' };
 }
 

@@ -1,7 +1,7 @@
 import { Command } from '@commander-js/extra-typings';
 import { existsSync } from 'node:fs';
 import { ConfigError } from '../../spec/errors.js';
-import { openStore } from '../../store/open-store.js';
+import { openViewerStore } from '../../web/server/open-viewer-store.js';
 import { findUiDir } from '../../web/server/ui-dir.js';
 import { startViewer } from '../../web/server/start-viewer.js';
 import { integerFlag } from '../parse-flags.js';
@@ -22,7 +22,7 @@ export function uiCommand() {
       if (!/^[a-z][a-z0-9+.-]+:/i.test(options.db) && !existsSync(options.db)) {
         throw new ConfigError(`no store at ${options.db}`, 'pass --db <file> with a store written by `quorum run` (default ./quorum.db)');
       }
-      const store = await openStore(options.db, { readonly: true });
+      const store = await openViewerStore(options.db, (message) => process.stderr.write(`note: ${message}\n`));
       const uiDir = findUiDir();
       let viewer;
       try {
