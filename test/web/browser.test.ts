@@ -131,9 +131,12 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   it('shows the shared log with the cited cell and the quoted span highlighted', async () => {
     await page.goto(at(`/runs/${db.dealogRunId}/units/${db.dealogUnitId}`));
     await page.getByRole('heading', { name: 'Shared log' }).waitFor();
-    assert.equal(await page.locator('td[data-cited="true"]').first().innerText(), '1,234');
-    assert.equal(await page.locator('mark[data-cited="true"]').innerText(), 'Revenue from services increased 19.3% in 2019');
+    assert.equal(await page.locator('#log-0 td[data-cited="true"]').innerText(), '1,234', 'the cell in the carried table');
+    assert.equal(await page.locator('#log-2 .passage mark').innerText(), 'Revenue from services increased 19.3% in 2019', 'the span in the carried passage');
+    assert.match(await page.locator('#log-1 .provenance-cell').innerText(), /table-1 · row Services \(#1\) · column 2018 · cell 1,034 · claimed 1,043/);
     assert.equal(await page.locator('.log-entry.rejected').count(), 1);
+    await page.locator('#log-7').hover();
+    assert.equal(await page.locator('.log-entry.highlighted').count(), 3, 'the answer highlights the entries it uses');
     assert.match(await page.locator('.verify.verdict-FLAG').innerText(), /cited facts in the log/);
   });
 

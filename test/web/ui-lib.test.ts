@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { citedPassage, citedTable, referencedEntries } from '../../src/web/ui/lib/provenance.js';
+import { citedCell, citedPassage, citedTable, referencedEntries } from '../../src/web/ui/lib/provenance.js';
 import { cellKey, traceModel, turnAnswer } from '../../src/web/ui/lib/trace-model.js';
 import { dealogEvents } from './fixtures/dealog-unit.js';
 import { showcaseEvents } from './fixtures/gdp-unit.js';
@@ -49,25 +49,35 @@ describe('provenance', () => {
     ['Services', '1,034', '1,234'],
   ];
 
-  it('finds the cited cell by column name or index, in any accepted table shape', () => {
-    assert.deepEqual(citedTable({ table: { header, rows }, row: 1, column: '2019' }), { title: undefined, header, rows, row: 1, column: 2 });
-    assert.equal(citedTable({ tableData: [header, ...rows], row: 0, column: 1 })?.column, 1);
-    assert.equal(citedTable({ table: { id: 't1', header, rows }, row: 5, column: 'Revenue' })?.row, -1, 'a row outside the excerpt');
-    assert.equal(citedTable({ table: 'table-1', row: 1 }), undefined, 'no table carried: nothing to draw');
+  it('finds the cited cell in a carried table by column index or name, in any accepted table shape', () => {
+    assert.deepEqual(citedTable({ table: 'table-1', tableData: { header, rows }, row: 1, column: '2019', columnIndex: 2 }), { title: 'table-1', header, rows, row: 1, column: 2 });
+    assert.equal(citedTable({ table: { header, rows }, row: 1, column: '2018' })?.column, 1);
+    assert.equal(citedTable({ cells: [header, ...rows], row: 0, column: 1 })?.row, 0);
+    assert.equal(citedTable({ tableData: { header, rows }, row: 5, column: 'Revenue' })?.row, -1, 'a row outside the excerpt');
   });
 
-  it('finds the quoted span by offsets, or by the quote itself', () => {
+  it('describes the cited cell from the ids when the table is not carried (what the engine writes)', () => {
+    const meta = { source: 'table', table: 'table-1', row: 1, column: '2018', columnIndex: 1, rowLabel: 'Services', cell: '1,034', value: '1,043' };
+    assert.equal(citedTable(meta), undefined);
+    assert.deepEqual(citedCell(meta), { table: 'table-1', row: 1, rowLabel: 'Services', column: '2018', cell: '1,034', value: '1,043' });
+    assert.equal(citedCell({ answer: 3 }), undefined);
+  });
+
+  it('finds the quoted span by offsets or by the quote in a carried passage, and keeps bare offsets otherwise', () => {
     const passage = 'Revenue grew. Services increased 19.3% in 2019. Hardware was flat.';
     const quote = 'Services increased 19.3% in 2019';
     const start = passage.indexOf(quote);
-    assert.deepEqual(citedPassage({ document: { title: 'MD&A', passage }, start, end: start + quote.length }, quote), { title: 'MD&A', text: passage, start, end: start + quote.length });
-    assert.deepEqual(citedPassage({ passage }, quote), { title: undefined, text: passage, start, end: start + quote.length });
-    assert.equal(citedPassage({ passage }, 'not in it')?.start, -1);
-    assert.equal(citedPassage({ document: 'doc-1' }, quote), undefined);
+    const end = start + quote.length;
+    assert.deepEqual(citedPassage({ passage: 'passage-2', start, end, match: 'exact', passageText: passage }, quote), { title: 'passage-2', text: passage, start, end, match: 'exact' });
+    assert.deepEqual(citedPassage({ document: { title: 'MD&A', passage } }, quote), { title: 'MD&A', text: passage, start, end, match: undefined });
+    assert.equal(citedPassage({ passageText: passage }, 'not in it')?.start, -1);
+    assert.deepEqual(citedPassage({ source: 'passage', passage: 'passage-2', start: 3, end: 9, match: 'exact' }, quote), { title: 'passage-2', text: undefined, start: 3, end: 9, match: 'exact' });
+    assert.equal(citedPassage({ passage: 'passage-2' }, quote), undefined);
   });
 
-  it('reads the entries an answer relies on', () => {
-    assert.deepEqual(referencedEntries({ relies: [0, 2], entry: 5, other: [9] }), [0, 2, 5]);
+  it('reads the entries an entry builds on or judges', () => {
+    assert.deepEqual(referencedEntries({ uses: [0, 2], answerSeq: 4, other: [9] }), [0, 2, 4]);
+    assert.deepEqual(referencedEntries({ relies: [1], entries: [1, 3] }), [1, 3]);
     assert.deepEqual(referencedEntries({}), []);
   });
 });

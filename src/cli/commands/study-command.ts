@@ -30,7 +30,7 @@ function studyRunCommand() {
       const study = await loadStudy(file);
       const storeLocation = options.store ?? options.db;
       // Queue mode plans and queues; the audit below runs once no unit is left.
-      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true))) return;
+      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true, options.json === true))) return;
       const controller = new AbortController();
       const onSignal = (): void => {
         process.stderr.write('\ninterrupted: no new unit starts; stored units are kept. Run the same command again to continue.\n');
@@ -155,11 +155,12 @@ export function studyCommand() {
  * `study run --queue` (docs/scale-out.md): plans every cell, queues the
  * pending units for `quorum worker` processes and, with `--wait`, follows
  * them. True when no unit is left — nothing needed queueing, or the wait
- * saw the workers finish — so the caller goes on to audit as in local mode.
+ * saw the workers finish — so the caller goes on to audit (and print) as in
+ * local mode; with units left, `--json` prints what was queued.
  * The queue modules load here only: bullmq and ioredis cost every other
  * command nothing.
  */
-async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean): Promise<boolean> {
+async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean, json: boolean): Promise<boolean> {
   const { parseQueueLocation } = await import('../../queue/queue-location.js');
   const { openUnitQueue, waitForRedis } = await import('../../queue/unit-queue.js');
   const { queueStudy } = await import('../../queue/queue-study.js');
@@ -194,6 +195,7 @@ async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueU
       write(`queued ${outcome.queued} pending units of ${outcome.runIds.length} runs on ${location.display}${outcome.requeuedFailed > 0 ? ` (${outcome.requeuedFailed} failed jobs re-queued)` : ''}${outcome.note === null ? '' : `; ${outcome.note}`}`);
       if (outcome.queued === 0) return !controller.signal.aborted;
       if (!wait) {
+        if (json) process.stdout.write(`${JSON.stringify({ ...outcome, status: 'queued' })}\n`);
         write('start workers (any number, on any machines): quorum worker --queue <this --queue> --store <this --store>');
         write(`follow: quorum study status ${study.id} --store <this --store> [--queue <this --queue>]`);
         write('when every unit is finished, run this command again (or add --wait) to audit the study');

@@ -1,14 +1,16 @@
 import type { LogEntryEvent } from '../lib/trace-model.js';
-import { citedPassage, citedTable, referencedEntries } from '../lib/provenance.js';
+import { citedCell, citedPassage, citedTable, referencedEntries } from '../lib/provenance.js';
 import { Collapsible } from './collapsible.js';
 import { JsonView } from './json-view.js';
+import { ProvenanceCell } from './provenance-cell.js';
 import { ProvenancePassage } from './provenance-passage.js';
 import { ProvenanceTable } from './provenance-table.js';
 
 /** One shared-log entry with its provenance. */
 export function LogEntryCard({ entry, highlighted, onCite }: { entry: LogEntryEvent; highlighted: boolean; onCite: (entries: readonly number[]) => void }) {
   const table = entry.entryType === 'LOOKUP' ? citedTable(entry.meta) : undefined;
-  const passage = entry.entryType === 'QUOTE' ? citedPassage(entry.meta, entry.content) : undefined;
+  const cell = entry.entryType === 'LOOKUP' && table === undefined ? citedCell(entry.meta) : undefined;
+  const passage = entry.entryType === 'QUOTE' || entry.entryType === 'VISUAL' ? citedPassage(entry.meta, entry.content) : undefined;
   const cites = referencedEntries(entry.meta);
   return (
     <article
@@ -26,10 +28,11 @@ export function LogEntryCard({ entry, highlighted, onCite }: { entry: LogEntryEv
       <p className="log-content">{entry.content}</p>
       {entry.rejection !== undefined && <p className="rejection">{entry.rejection}</p>}
       {table !== undefined && <ProvenanceTable table={table} />}
-      {passage !== undefined && <ProvenancePassage passage={passage} />}
+      {cell !== undefined && <ProvenanceCell cell={cell} />}
+      {passage !== undefined && <ProvenancePassage passage={passage} quote={entry.content} source={entry.entryType === 'VISUAL' ? 'image' : 'passage'} />}
       {cites.length > 0 && (
         <p className="cites small">
-          relies on{' '}
+          refers to{' '}
           {cites.map((seq) => (
             <a key={seq} href={`#log-${seq}`} className="chip small">
               #{seq}

@@ -1,7 +1,19 @@
 import type { CitedPassage } from '../lib/provenance.js';
 
-/** The passage a QUOTE cites, the quoted span marked (split as text: nothing is parsed as HTML). */
-export function ProvenancePassage({ passage }: { passage: CitedPassage }) {
+/**
+ * The passage a QUOTE cites, the quoted span marked (split as text:
+ * nothing is parsed as HTML). Without the passage text, the offsets.
+ */
+export function ProvenancePassage({ passage, quote, source = 'passage' }: { passage: CitedPassage; quote: string; source?: string }) {
+  if (passage.text === undefined) {
+    return (
+      <div className="provenance small">
+        <span className="muted">{source}</span> <span className="mono">{passage.title ?? '?'}</span> · <span className="muted">characters</span> {passage.start}–{passage.end}
+        {passage.match !== undefined && <span className="muted"> · {passage.match} match</span>} ·{' '}
+        <mark data-cited="true">{quote}</mark>
+      </div>
+    );
+  }
   const found = passage.start >= 0 && passage.end > passage.start;
   return (
     <div className="provenance">

@@ -1,8 +1,10 @@
 /**
- * Reads provenance out of a shared-log entry's `meta` (DeALOG). The trace
- * holds no dataset context, so the viewer shows what the entry carries:
- * a table excerpt with the cited cell, or a passage with the quoted span.
- * Accepted shapes are listed in docs/viewer.md ("Shared log").
+ * Reads provenance out of a shared-log entry's `meta` (DeALOG). Entries
+ * cite their source by id (table, row, column and cell text; passage id
+ * and character offsets; image and OCR lines); the source itself lives in
+ * the dataset, not the trace. When an entry also carries the source (a
+ * table excerpt, the passage text), the viewer highlights the cited part
+ * in it. Accepted shapes are listed in docs/viewer.md ("Shared log").
  */
 
 /** A table with one highlighted cell (indexes into `rows`, 0-based; -1: unknown). */
@@ -14,12 +16,25 @@ export interface CitedTable {
   column: number;
 }
 
-/** A passage with one highlighted span [start, end). */
+/** A cited cell without its table: what a LOOKUP's meta says about it. */
+export interface CitedCell {
+  table: string | undefined;
+  row: number | undefined;
+  rowLabel: string | undefined;
+  column: string | undefined;
+  /** The cell's own text, as the provenance check read it. */
+  cell: string | undefined;
+  /** The value the agent claimed. */
+  value: string | undefined;
+}
+
+/** A passage with one highlighted span [start, end); `text` is undefined when the entry carries only offsets. */
 export interface CitedPassage {
   title: string | undefined;
-  text: string;
+  text: string | undefined;
   start: number;
   end: number;
+  match: string | undefined;
 }
 
 type Meta = Record<string, unknown>;
@@ -27,6 +42,8 @@ type Meta = Record<string, unknown>;
 const isRecord = (value: unknown): value is Meta => value !== null && typeof value === 'object' && !Array.isArray(value);
 const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 const isGrid = (value: unknown): value is unknown[][] => Array.isArray(value) && value.length > 0 && value.every(Array.isArray);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const integer = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
 
 /** `{header, rows}`, `{rows}` or a grid whose first row is the header. */
 function tableShape(value: unknown): { title: string | undefined; header: string[]; rows: string[][] } | undefined {
@@ -36,46 +53,61 @@ function tableShape(value: unknown): { title: string | undefined; header: string
   }
   if (isRecord(value) && isGrid(value['rows'])) {
     const header = Array.isArray(value['header']) ? value['header'].map(cellText) : [];
-    const title = typeof value['title'] === 'string' ? value['title'] : typeof value['id'] === 'string' ? value['id'] : undefined;
-    return { title, header, rows: value['rows'].map((row) => row.map(cellText)) };
+    return { title: text(value['title']) ?? text(value['id']), header, rows: value['rows'].map((row) => row.map(cellText)) };
   }
   return undefined;
 }
 
-/** The cited table of a LOOKUP entry, when its meta carries one. */
+/** The cited table of a LOOKUP, when its meta carries the table (`table` as an object or grid, `tableData`, `cells`). */
 export function citedTable(meta: Meta): CitedTable | undefined {
   const table = tableShape(meta['table']) ?? tableShape(meta['tableData']) ?? tableShape(meta['cells']);
   if (table === undefined) return undefined;
-  const row = typeof meta['row'] === 'number' && Number.isInteger(meta['row']) ? meta['row'] : -1;
-  const columnValue = meta['column'] ?? meta['col'];
+  const title = table.title ?? text(meta['table']);
+  const row = integer(meta['row']) ?? -1;
+  const columnValue = meta['columnIndex'] ?? meta['column'] ?? meta['col'];
   const column =
-    typeof columnValue === 'number' && Number.isInteger(columnValue)
-      ? columnValue
-      : typeof columnValue === 'string'
-        ? table.header.findIndex((name) => name.trim().toLowerCase() === columnValue.trim().toLowerCase())
-        : -1;
-  return { ...table, row: row < table.rows.length ? row : -1, column };
+    integer(columnValue) ??
+    (typeof columnValue === 'string' ? table.header.findIndex((name) => name.trim().toLowerCase() === columnValue.trim().toLowerCase()) : -1);
+  return { ...table, title, row: row < table.rows.length ? row : -1, column };
 }
 
-/** The quoted passage of a QUOTE entry, when its meta carries the passage text. */
+/** What a LOOKUP's meta says about its cell when it does not carry the table. */
+export function citedCell(meta: Meta): CitedCell | undefined {
+  const cell: CitedCell = {
+    table: text(meta['table']),
+    row: integer(meta['row']),
+    rowLabel: text(meta['rowLabel']),
+    column: text(meta['column']) ?? text(meta['columnIndex']),
+    cell: text(meta['cell']),
+    value: text(meta['value']),
+  };
+  return Object.values(cell).some((value) => value !== undefined) ? cell : undefined;
+}
+
+/**
+ * The quoted passage of a QUOTE (or the OCR text of a VISUAL): offsets
+ * from `start`/`end`, the text from `passageText`, `text`, `context` or a
+ * `document` object. Without offsets, the quote itself is looked up in the
+ * text. Without text, only the offsets are known.
+ */
 export function citedPassage(meta: Meta, quote: string): CitedPassage | undefined {
-  const document = isRecord(meta['document']) ? meta['document'] : meta;
-  const text = [document['passage'], document['text'], document['context'], meta['passage']].find((value): value is string => typeof value === 'string');
-  if (text === undefined) return undefined;
-  const title = typeof document['title'] === 'string' ? document['title'] : typeof document['id'] === 'string' ? document['id'] : typeof meta['document'] === 'string' ? meta['document'] : undefined;
-  const start = meta['start'] ?? document['start'];
-  const end = meta['end'] ?? document['end'];
-  if (typeof start === 'number' && typeof end === 'number' && start >= 0 && end <= text.length && start < end) return { title, text, start, end };
-  // Without offsets, the quote itself locates the span (the verifier requires an exact span).
-  const found = quote === '' ? -1 : text.indexOf(quote);
-  return { title, text, start: found, end: found < 0 ? found : found + quote.length };
+  const document = isRecord(meta['document']) ? meta['document'] : undefined;
+  const body = [meta['passageText'], meta['text'], meta['context'], document?.['passage'], document?.['text']].find((value): value is string => typeof value === 'string');
+  const title = text(document?.['title']) ?? text(document?.['id']) ?? text(meta['passage']) ?? text(meta['document']) ?? text(meta['image']);
+  const start = integer(meta['start'] ?? document?.['start']);
+  const end = integer(meta['end'] ?? document?.['end']);
+  const match = text(meta['match']);
+  if (body === undefined) return start === undefined || end === undefined ? undefined : { title, text: undefined, start, end, match };
+  if (start !== undefined && end !== undefined && start >= 0 && end <= body.length && start < end) return { title, text: body, start, end, match };
+  const found = quote === '' ? -1 : body.indexOf(quote);
+  return { title, text: body, start: found, end: found < 0 ? found : found + quote.length, match };
 }
 
-/** Log positions an entry refers to (`relies`, `entries`, `cites`), for ANSWER, FLAG and OK entries. */
+/** Log positions an entry builds on or judges (`uses`, `relies`, `entries`, `cites`, `entry`, `answerSeq`). */
 export function referencedEntries(meta: Meta): number[] {
-  const refs = ['relies', 'entries', 'cites', 'entry'].flatMap((name) => {
+  const refs = ['uses', 'relies', 'entries', 'cites', 'entry', 'answerSeq'].flatMap((name) => {
     const value = meta[name];
     return Array.isArray(value) ? value : [value];
   });
-  return refs.filter((value): value is number => typeof value === 'number' && Number.isInteger(value));
+  return [...new Set(refs.filter((value): value is number => typeof value === 'number' && Number.isInteger(value)))];
 }
