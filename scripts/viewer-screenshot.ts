@@ -2,7 +2,8 @@
  * Regenerates the viewer screenshots in docs/images/ from the viewer's
  * fixture store (a GDP run with a judge, audited by the offline models,
  * and a DeALOG run): the run page, a question page and its step-alignment
- * heatmap, and the shared-log timeline. Needs Debian Chromium.
+ * heatmap, the shared-log timeline, and a study page (the designed
+ * mini-study of the tests: paired differences, charts). Needs Debian Chromium.
  *
  *   node --import tsx scripts/viewer-screenshot.ts
  */
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { UnitAuditDetail } from '../src/web/server/api-types.js';
 import { startViewer } from '../src/web/server/start-viewer.js';
+import { addDesignedStudy } from '../test/web/fixtures/designed-study.js';
 import { buildViewerDb } from '../test/web/fixtures/viewer-db.js';
 import { buildUi } from '../test/web/helpers/built-ui.js';
 import { launchChromium } from '../test/web/helpers/chromium.js';
@@ -30,6 +32,8 @@ try {
   mkdirSync(IMAGES, { recursive: true });
   const uiDir = await buildUi(join(dir, 'ui'));
   const db = await buildViewerDb(join(dir, 'viewer.db'), { audit: 'real', hostile: false, units: 40 });
+  mkdirSync(join(dir, 'study'));
+  const study = await addDesignedStudy(db.store, join(dir, 'study'));
   const viewer = await startViewer({ store: db.store, port: 0, uiDir });
   const browser = await launchChromium({ width: 1400, height: 1000 });
   try {
@@ -70,6 +74,15 @@ try {
       await page.goto(at(`/runs/${db.dealogRunId}/units/${db.dealogUnitId}`));
       await page.getByRole('heading', { name: 'Shared log' }).scrollIntoViewIfNeeded();
       await page.locator('.timeline').screenshot({ path: join(IMAGES, 'viewer-shared-log.png') });
+    });
+
+    await save('viewer-study.png', async () => {
+      await page.goto(at(`/studies/${study.studyId}`));
+      await page.locator('.pairs-table tbody tr').first().waitFor();
+      await page.locator('.report-chart img').first().waitFor();
+      await scrollToTop(page, '.paired-differences');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(IMAGES, 'viewer-study.png') });
     });
 
     for (const file of saved) process.stdout.write(`wrote ${file}\n`);

@@ -6,7 +6,7 @@ import type { ChartDefinition } from './charts/chart-data.js';
 import { consistencyQuadrantChart } from './charts/consistency-quadrant-chart.js';
 import { failureModeChart } from './charts/failure-mode-chart.js';
 import { renderChart } from './charts/render-chart.js';
-import { collectStudyData } from './collect-study-data.js';
+import { collectStudyData, type StudyData } from './collect-study-data.js';
 import { comparisonTable, type ComparisonRow } from './comparison-table.js';
 import { protocolTable, type ProtocolRow } from './protocol-table.js';
 import type { ReportTable } from './report-table.js';
@@ -40,8 +40,12 @@ export interface StudyReport {
  * CSV share one definition) and the four charts rendered to SVG.
  */
 export async function buildStudyReport(store: TraceStore, study: StudyRecord): Promise<StudyReport> {
-  const data = await collectStudyData(store, study);
-  const { config } = data;
+  return studyReportOf(await collectStudyData(store, study));
+}
+
+/** The report of study data already read from the store (the viewer keeps the data for its paired-differences view). */
+export async function studyReportOf(data: StudyData): Promise<StudyReport> {
+  const { config, study } = data;
   const rows = protocolTable(data);
   const comparisons = comparisonTable(data);
   const multiDataset = config.datasets.length > 1;

@@ -8,6 +8,8 @@ import type { StudyMetric } from './study-metrics.js';
 
 /** The metric values of one unit: the unit of pairing (question, seed). */
 export interface UnitObservation {
+  /** The unit the values come from (reports link pairs to both traces). */
+  unitId: string;
   questionId: string;
   seed: number;
   /** Only metrics that are defined for the unit; a missing key means "no value", never 0. */
@@ -47,5 +49,5 @@ export function unitObservation(unit: UnitRecord, audit: AuditQuestionRecord | u
     set('cr', audit.contradictionRate);
     set('cara_gt', audit.caraGt);
   }
-  return { questionId: unit.questionId, seed: unit.seed, values };
+  return { unitId: unit.id, questionId: unit.questionId, seed: unit.seed, values };
 }

@@ -334,6 +334,11 @@ describe('GET /api/studies', () => {
     assert.deepEqual([paged.cells.total, paged.cells.items.length, paged.cells.items[0]!.runId], [2, 1, db.dealogRunId]);
     await expectError('/api/studies/no-such-study', 404, 'NOT_FOUND', /no study/);
   });
+
+  it('says why a study whose stored configuration has no grid has no report (reports: study-report-api.test.ts)', async () => {
+    await expectError(`/api/studies/${db.studyId}/report`, 404, 'NO_REPORT', /has no report: its stored configuration has no grid of cells/);
+    await expectError(`/api/studies/${db.studyId}/pairs?treatment=gdp&control=dealog&dataset=medqa&setup=default`, 404, 'NO_REPORT');
+  });
 });
 
 describe('routing, methods and headers', () => {

@@ -6,13 +6,14 @@
  * log shows provenance; hostile model text never executes.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { UnitAuditDetail } from '../../src/web/server/api-types.js';
 import { startViewer, type RunningViewer } from '../../src/web/server/start-viewer.js';
+import { addDesignedStudy, type DesignedStudy } from './fixtures/designed-study.js';
 import { buildViewerDb, HOSTILE_PAYLOAD, SHOWCASE_QUESTION_ID, type ViewerDb } from './fixtures/viewer-db.js';
 import { buildUi } from './helpers/built-ui.js';
 import { chromiumStatus, launchChromium, type LaunchedBrowser } from './helpers/chromium.js';
@@ -26,6 +27,7 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   }
   const dir = mkdtempSync(join(tmpdir(), 'quorum-web-browser-'));
   let db: ViewerDb;
+  let study: DesignedStudy;
   let viewer: RunningViewer;
   let browser: LaunchedBrowser;
   let page: Page;
@@ -34,6 +36,8 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   before(async () => {
     const uiDir = await buildUi(join(dir, 'ui'));
     db = await buildViewerDb(join(dir, 'viewer.db'), { audit: 'real' });
+    mkdirSync(join(dir, 'study'));
+    study = await addDesignedStudy(db.store, join(dir, 'study'));
     viewer = await startViewer({ store: db.store, port: 0, uiDir });
     browser = await launchChromium();
     page = await browser.context.newPage();
@@ -126,6 +130,46 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
     await page.getByRole('link', { name: db.dealogRunId }).click();
     await page.waitForURL(`**/runs/${db.dealogRunId}`);
     await page.locator('a.unit-row').first().waitFor();
+  });
+
+  it("shows a study's report: tables, charts, and paired differences that click through to both traces", async () => {
+    await page.goto(at(`/studies/${study.studyId}`));
+    await page.getByRole('heading', { name: 'Paired differences' }).waitFor();
+    // du − ni on accuracy, pairs that differ: exactly the 4 hard units, du right and ni wrong.
+    const pairs = page.locator('.pairs-table tbody tr');
+    await waitForCount(pairs, 4);
+    assert.match(await page.locator('.pairs-tally').innerText(), /^12 pairs: du higher on 4, ni higher on 0, equal on 8/);
+    const shown = await Promise.all((await pairs.all()).map((row) => row.getAttribute('data-pair')));
+    assert.deepEqual(shown.sort(), study.hardPairs.map((pair) => `${pair.questionId}/${pair.seed}`).sort());
+
+    const drawn = (await api<{ charts: Array<{ url: string | null }> }>(`/api/studies/${study.studyId}/report`)).charts.filter((chart) => chart.url !== null).length;
+    const images = page.locator('.report-chart img');
+    await waitForCount(images, drawn);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      // The test's tsconfig has no DOM types: the image is read as the plain object it is.
+      const loaded = () => image.evaluate((element) => (element as unknown as { complete: boolean; naturalWidth: number }).naturalWidth);
+      for (let tries = 0; (await loaded()) === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok((await loaded()) > 100, 'the chart SVG loaded as an image');
+    }
+    assert.ok((await page.locator('.report-table').count()) >= 4, 'the report tables');
+
+    const first = pairs.first();
+    const pair = (await first.getAttribute('data-pair'))!;
+    await first.locator('[data-side="treatment"]').click();
+    await page.waitForURL(`**/runs/${study.runIds['du']}/units/*`);
+    await page.getByText(pair.split('/')[0]!, { exact: false }).first().waitFor();
+    await page.goBack();
+    await waitForCount(pairs, 4);
+    await page.locator(`[data-pair="${pair}"] [data-side="control"]`).click();
+    await page.waitForURL(`**/runs/${study.runIds['ni']}/units/*`);
+    await page.goBack();
+
+    await page.getByLabel('metric').selectOption('tokens');
+    await page.waitForURL(/metric=tokens/);
+    await page.getByLabel('comparison').selectOption({ label: 'du-r2 − du · designed · fake' });
+    await page.locator('.pairs-tally', { hasText: /^12 pairs: du-r2 higher on 12/ }).waitFor();
+    await waitForCount(pairs, 12);
   });
 
   it('shows the shared log with the cited cell and the quoted span highlighted', async () => {

@@ -210,3 +210,73 @@ export interface StudyDetail {
   study: StudyListItem & { config: unknown };
   cells: Page<StudyCell>;
 }
+
+/** A table of the study report, as text cells (the same table `quorum study report` writes). */
+export interface StudyReportTableView {
+  id: string;
+  title: string;
+  caption: string | null;
+  headers: string[];
+  cells: string[][];
+}
+
+/** A chart of the study report: drawn charts are SVG images at `url`. */
+export interface StudyReportChartView {
+  id: string;
+  title: string;
+  caption: string;
+  /** `/api/studies/:studyId/charts/:chartId.svg`, or null when the chart could not be drawn (`skipped` says why). */
+  url: string | null;
+  skipped: string | null;
+}
+
+/** Two protocols compared within one dataset and setup: what the paired-differences view pairs up. */
+export interface StudyComparisonView {
+  treatment: string;
+  control: string;
+  dataset: string;
+  setup: string;
+  /** Metrics with at least one pair where both protocols have a value. */
+  metrics: string[];
+}
+
+/** `GET /api/studies/:studyId/report`: the study report as the viewer shows it. */
+export interface StudyReportView {
+  warnings: string[];
+  tables: StudyReportTableView[];
+  charts: StudyReportChartView[];
+  comparisons: StudyComparisonView[];
+  /** How the study's statistics pair units (`question` averages seeds; the pairs view always lists (question, seed) pairs). */
+  pairing: 'question-seed' | 'question';
+}
+
+/** One side of a pair: the unit (click through to its trace) and its value. */
+export interface PairSide {
+  runId: string;
+  unitId: string;
+  answer: string | null;
+  correct: boolean | null;
+  value: number;
+}
+
+/** One (question, seed) under two protocols. */
+export interface StudyPairRow {
+  questionId: string;
+  seed: number;
+  treatment: PairSide;
+  control: PairSide;
+  /** treatment − control. */
+  difference: number;
+}
+
+/** `GET /api/studies/:studyId/pairs`: a page of paired per-question differences and their tally over all pairs. */
+export interface StudyPairsPage extends Page<StudyPairRow> {
+  metric: string;
+  /** Pairs where both protocols have a value (all of them, not just this page). */
+  pairs: number;
+  treatmentHigher: number;
+  controlHigher: number;
+  equal: number;
+  /** Mean of treatment − control over all pairs; null without pairs. */
+  meanDifference: number | null;
+}

@@ -4,6 +4,7 @@ import type { UnitRow } from './api-types.js';
 import { buildAuditIndex, type AuditIndex } from './audit-index.js';
 import { LruCache } from './lru-cache.js';
 import { buildRunIndex, countsSignature, type RunIndex } from './run-index.js';
+import { StudyReports } from './study-reports.js';
 
 /** How many runs' unit indexes and audits' indexes stay in memory. */
 export interface ViewerDataOptions {
@@ -20,6 +21,8 @@ export interface ViewerDataOptions {
 export class ViewerData {
   readonly #runIndexes: LruCache<string, Promise<RunIndex>>;
   readonly #auditIndexes: LruCache<string, Promise<AuditIndex>>;
+  /** Study reports (tables, charts, the data paired differences come from), rebuilt when a study changes. */
+  readonly studyReports: StudyReports;
 
   constructor(
     readonly store: TraceStore,
@@ -27,6 +30,7 @@ export class ViewerData {
   ) {
     this.#runIndexes = new LruCache(options.runIndexes ?? 8);
     this.#auditIndexes = new LruCache(options.auditIndexes ?? 8);
+    this.studyReports = new StudyReports(store);
   }
 
   /** The run's unit index, current as of now. */

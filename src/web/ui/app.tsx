@@ -26,7 +26,7 @@ function page(path: string, search: URLSearchParams) {
   const unit = matchPath('/runs/:runId/units/:unitId', path);
   if (unit !== null) return <QuestionPage key={unit['unitId']} runId={unit['runId']!} unitId={unit['unitId']!} search={search} />;
   const study = matchPath('/studies/:studyId', path);
-  if (study !== null) return <StudyPage key={study['studyId']} studyId={study['studyId']!} />;
+  if (study !== null) return <StudyPage key={study['studyId']} studyId={study['studyId']!} search={search} />;
   const run = matchPath('/runs/:runId', path);
   if (run !== null) return <RunPage key={run['runId']} runId={run['runId']!} search={search} />;
   return <NotFoundPage path={path} />;

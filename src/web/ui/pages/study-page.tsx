@@ -6,13 +6,14 @@ import { JsonView } from '../components/json-view.js';
 import { Link } from '../components/link.js';
 import { Loading } from '../components/loading.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { StudyReportSection } from '../components/study-report-section.js';
 import { apiPath } from '../lib/api-client.js';
 import { dateTime, integer, percent, usd } from '../lib/format.js';
 import { paths } from '../lib/router.js';
 import { useApi } from '../lib/use-api.js';
 
-/** A study: its grid of cells, each clicking through to the run that holds it. */
-export function StudyPage({ studyId }: { studyId: string }) {
+/** A study: its grid of cells (each clicking through to its run), then its report with paired differences. */
+export function StudyPage({ studyId, search }: { studyId: string; search: URLSearchParams }) {
   const state = useApi<StudyDetail>(apiPath(`/api/studies/${encodeURIComponent(studyId)}`, { limit: 200 }));
   return (
     <div className="page">
@@ -72,12 +73,10 @@ export function StudyPage({ studyId }: { studyId: string }) {
             </table>
             {state.data.cells.total > state.data.cells.items.length && <p className="muted small">showing {state.data.cells.items.length} of {state.data.cells.total} cells</p>}
           </section>
-          <section>
-            <h2>Report</h2>
-            <p className="muted">
-              Paired statistics, tables and charts: <code>quorum study report {state.data.study.id}</code>.
-            </p>
-          </section>
+          <StudyReportSection studyId={state.data.study.id} search={search} />
+          <p className="muted small">
+            The same report as files (Markdown, HTML, CSV, SVG, PNG): <code>quorum study report {state.data.study.id}</code>.
+          </p>
           <Collapsible summary="study configuration (JSON)">{() => <JsonView value={state.data.study.config} />}</Collapsible>
         </>
       )}
