@@ -101,6 +101,9 @@ describe('API responses', () => {
     await fetchText(`/api/audits/${db.auditId}`);
     await fetchText(`/api/audits/${db.auditId}/questions?limit=100`);
     await fetchText('/api/runs/nope');
+    await fetchText('/api/studies');
+    await fetchText(`/api/studies/${db.studyId}`);
+    await fetchText(`/api/studies/${db.studyId}/report`);
     assert.ok(seen.length > 50, `crawled ${seen.length} responses`);
     const config = JSON.parse(await fetchText(`/api/runs/${db.gdpRunId}`)) as { config: { agents: Array<{ persona?: string; backend: string }> } };
     assert.equal(config.config.agents[0]!.persona, `Careful clinician. OPENAI_API_KEY=${REDACTED}`);
