@@ -1,6 +1,7 @@
 import { adaptiveSavings, type AdaptiveSavings } from '../metrics/adaptive-savings.js';
 import type { RunMetrics } from '../metrics/run-metrics.js';
 import type { TableQaMetrics } from '../metrics/table-qa/table-qa-metrics.js';
+import type { VerifierDetection } from '../metrics/table-qa/verifier-detection.js';
 import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
 
@@ -13,8 +14,14 @@ export function runAdaptiveSavings(run: RunRecord, metrics: RunMetrics): Adaptiv
   return adaptiveSavings(run.config.protocol.params, run.config.agents.length, metrics.escalation);
 }
 
+/** What the caller knows about measures it could not compute (printed in their place). */
+export interface MetricsNotes {
+  /** Why a shared-log run has no verifier detection rate (e.g. its dataset file changed). */
+  detectionUnavailable?: string;
+}
+
 /** The JSON object printed by `run --json` and `show --json`. */
-export function metricsJson(run: RunRecord, metrics: RunMetrics): Record<string, unknown> {
+export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsNotes = {}): Record<string, unknown> {
   return {
     runId: run.id,
     status: run.status,
@@ -24,13 +31,17 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics): Record<string,
     judge: run.config.judge === undefined ? null : agentJson(run.config.judge),
     seeds: run.config.seeds,
     ...withoutEscalation(metrics),
-    ...(isTableQaRun(run) ? { tableQa: metrics.tableQa } : {}),
+    ...(isTableQaRun(run)
+      ? { tableQa: { ...metrics.tableQa, ...(notes.detectionUnavailable === undefined ? {} : { verifierDetectionUnavailable: notes.detectionUnavailable }) } }
+      : {}),
     adaptive: runAdaptiveSavings(run, metrics),
   };
 }
 
 /** Protocols that answer table/text questions (their runs show table-QA metrics, not debate settings). */
 export const TABLE_QA_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'cot', 'planner', 'plan-log']);
+/** Table-QA protocols whose units keep a shared log (their runs get the verifier detection rate). */
+export const SHARED_LOG_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'planner', 'plan-log']);
 const TABLE_QA_DATASETS: ReadonlySet<string> = new Set(['finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa']);
 
 /** Whether a run is a table-QA run: a table-QA protocol, or a table-QA dataset (corrupted ones too). */
@@ -51,7 +62,7 @@ function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation' |
 }
 
 /** Human-readable lines for `quorum show`. */
-export function formatRunMetrics(run: RunRecord, metrics: RunMetrics): string {
+export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: MetricsNotes = {}): string {
   const config = run.config;
   // agreement, answer changes, PRR and AD describe agents debating; table-QA protocols have one answering agent
   const debate = !TABLE_QA_PROTOCOLS.has(config.protocol.name);
@@ -76,6 +87,7 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics): string {
     `latency      ${metrics.latencyMsPerUnit === null ? 'n/a' : `${(metrics.latencyMsPerUnit / 1000).toFixed(2)} s`} of model time per unit`,
     `cost         ${metrics.costUsd === null ? 'n/a (no price for these backends)' : `$${metrics.costUsd.toFixed(4)}`}`,
     ...(isTableQaRun(run) ? tableQaLines(metrics.tableQa) : []),
+    ...(SHARED_LOG_PROTOCOLS.has(config.protocol.name) ? [detectionLine(metrics.tableQa.verifierDetection, notes.detectionUnavailable)] : []),
     ...(debate ? dynamicsLines(metrics) : []),
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];
@@ -103,6 +115,21 @@ function tableQaLines(table: TableQaMetrics): string[] {
     `rounds used  ${decimal(table.roundsMean, 2)} per unit · flags ${table.flags === null ? fromLog : `${table.flags} (${plural(table.flaggedUnits ?? 0, 'unit')} flagged)`}`,
     `latency/q    ${seconds(table.latencyMsMean)} mean, ${seconds(table.latencyMsMedian)} median model time per question`,
   ];
+}
+
+/** The verifier detection rate per injected error kind (docs/dealog.md, "Metrics"). */
+function detectionLine(detection: VerifierDetection | null, unavailable: string | undefined): string {
+  if (detection === null) return `detection    n/a (${unavailable ?? 'needs the questions and the shared log'})`;
+  const { arithmetic, unit } = detection.byKind;
+  // both kinds are injected into the same answers: every verified numeric one
+  const numeric = arithmetic.injected;
+  if (numeric === 0) return `detection    n/a (no numeric ANSWER passes the verifier${detection.baseline === 0 ? '' : `; ${plural(detection.baseline, 'verified answer')}, none a number`})`;
+  const kind = (name: string, count: { detected: number; injected: number; rate: number | null }): string => `${name} ${count.detected}/${count.injected} (${percent(count.rate)})`;
+  const other = detection.baseline - numeric;
+  return (
+    `detection    ${kind('arithmetic', arithmetic)} · ${kind('unit', unit)} injected errors caught by the verifier, over ${plural(numeric, 'verified numeric answer')}` +
+    `${other === 0 ? '' : ` (${other} more verified, not numbers)`}`
+  );
 }
 
 const PERSONA_SHOWN = 60;

@@ -12,8 +12,7 @@ import {
   type PeerReferenceRate,
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
-import { tableQaMetrics, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
-import type { TraceEvent } from '../spec/trace.js';
+import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
 /**
  * Roles whose turns never carry an answer: DeALOG's specialists and
@@ -22,11 +21,12 @@ import type { TraceEvent } from '../spec/trace.js';
  */
 export const NO_ANSWER_ROLES: ReadonlySet<string> = new Set(['TableAgent', 'ContextAgent', 'VisualAgent', 'VerificationAgent', 'PlannerAgent']);
 
-/** Optional inputs of `runMetrics`. */
-export interface RunMetricsOptions {
-  /** Each unit's events by unit id: table-QA faithfulness and FLAG counts read the shared log. */
-  events?: ReadonlyMap<string, readonly TraceEvent[]>;
-}
+/**
+ * Optional inputs of `runMetrics`: each unit's events by unit id (table-QA
+ * faithfulness and FLAG counts read the shared log) and the run's questions
+ * (the verifier detection rate re-verifies against their sources).
+ */
+export type RunMetricsOptions = TableQaInputs;
 
 /** Headline metrics of a run (keys match `quorum run --json` and `quorum show --json`). */
 export interface RunMetrics {
@@ -114,6 +114,6 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     cf: consensusFormationMetric(summaries),
     mae: forecastError(summaries),
     escalation: escalationStats(summaries),
-    tableQa: tableQaMetrics(units, options.events),
+    tableQa: tableQaMetrics(units, options),
   };
 }

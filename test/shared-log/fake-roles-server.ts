@@ -8,7 +8,8 @@ import { roleOf } from './scripted-roles.js';
  * first numeric-looking column, the ContextAgent quotes the start of the
  * first passage shown, the VisualAgent copies the first OCR line, the
  * SummarizingAgent answers with the first LOOKUP's value (or the first
- * QUOTE's text), citing it, and the verifier says OK.
+ * QUOTE's text; a number question gets its first number), citing it, and
+ * the verifier says OK.
  */
 export function fakeRoleReply(request: RecordedRequest): FakeBehavior {
   const prompt = request.body.messages.at(-1)?.content ?? '';
@@ -39,7 +40,8 @@ export function fakeRoleReply(request: RecordedRequest): FakeBehavior {
       const quote = /^#(\d+) (?:QUOTE|VISUAL) \([^)]*\): (.*)$/m.exec(prompt);
       const found = lookup ?? quote;
       const wantsNumber = Array.isArray(numeric) && numeric.includes('number');
-      const value = found === null ? null : wantsNumber ? Number(found[2]!.replace(/[^\d.-]/g, '')) || null : found[2];
+      // the first number as written ("$ 1.2 billion ( $ 1,200 million )" answers 1.2)
+      const value = found === null ? null : wantsNumber ? Number(/-?\d[\d,]*(?:\.\d+)?/.exec(found[2]!)?.[0].replace(/,/g, '')) || null : found[2];
       return reply({ known: found === null ? 'nothing yet' : `entry #${found[1]}`, missing: '', uses: found === null ? [] : [Number(found[1])], program: null, decision: 'ANSWER', answer: value, scale: '' });
     }
     case 'VerificationAgent':

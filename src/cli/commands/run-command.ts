@@ -10,9 +10,10 @@ import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
 import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
 import { startRun } from '../../runner/start-run.js';
 import { checkCorruptionRate, corruptedDatasetName, corruptQuestions } from '../../robustness/corrupt-question.js';
-import { formatRunMetrics, isTableQaRun, metricsJson } from '../format-metrics.js';
+import { formatRunMetrics, metricsJson } from '../format-metrics.js';
 import { integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
+import { readTableQaInputs } from '../table-qa-inputs.js';
 
 /** Options shared by `run` and `demo`. */
 export interface RunCommandOptions {
@@ -150,14 +151,14 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       });
       const run = (await store.getRun(outcome.runId))!;
       const units = await store.listUnits(outcome.runId);
-      // table-QA faithfulness and FLAG counts read each unit's shared log
-      const events = isTableQaRun(run) ? new Map(await Promise.all(units.map(async (unit) => [unit.id, await store.getEvents(unit.id)] as const))) : undefined;
-      const metrics = runMetrics(units, events === undefined ? {} : { events });
+      // table-QA faithfulness, FLAG counts and verifier detection read each unit's shared log; detection re-verifies against the questions just run
+      const { options: inputs, ...notes } = await readTableQaInputs(store, run, units, questions);
+      const metrics = runMetrics(units, inputs);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ ...metricsJson(run, metrics), resumed: outcome.resumed, executed: outcome.executed })}\n`);
+        process.stdout.write(`${JSON.stringify({ ...metricsJson(run, metrics, notes), resumed: outcome.resumed, executed: outcome.executed })}\n`);
       } else {
         if (outcome.resumed) process.stdout.write(`resumed run ${outcome.runId}\n`);
-        process.stdout.write(`${formatRunMetrics(run, metrics)}\n`);
+        process.stdout.write(`${formatRunMetrics(run, metrics, notes)}\n`);
         if (outcome.interrupted) process.stdout.write(`\nrun interrupted: repeat the command to resume ${outcome.runId}\n`);
       }
       if (metrics.failed > 0) {

@@ -1,5 +1,6 @@
 import { answerMeta, type LogEntry, verdictMeta } from '../../protocols/shared-log/log-entry.js';
 import { logEntriesFromEvents } from '../../protocols/shared-log/trace-log.js';
+import type { Question } from '../../spec/question.js';
 import type { UnitRecord } from '../../spec/store.js';
 import type { TraceEvent } from '../../spec/trace.js';
 import { exactMatch } from './exact-match.js';
@@ -7,6 +8,7 @@ import { logFaithfulness } from './log-faithfulness.js';
 import { numericMatchText } from './numeric-match.js';
 import { rougeL } from './rouge-l.js';
 import { tokenF1 } from './token-f1.js';
+import { verifierDetection, type VerifierDetection } from './verifier-detection.js';
 
 /** Table-QA scores of one finished unit. */
 export interface TableQaUnitScore {
@@ -48,17 +50,37 @@ export interface TableQaMetrics {
   /** Mean and median summed model latency per question, in milliseconds. */
   latencyMsMean: number | null;
   latencyMsMedian: number | null;
+  /**
+   * Share of injected arithmetic and unit errors the deterministic verifier
+   * catches (`verifierDetection`); null unless the units' events and
+   * questions were given.
+   */
+  verifierDetection: VerifierDetection | null;
+}
+
+/** What the shared-log measures read besides the units (see `tableQaMetrics`). */
+export interface TableQaInputs {
+  /** Each unit's events by unit id (faithfulness, FLAG count, verifier detection). */
+  events?: ReadonlyMap<string, readonly TraceEvent[]>;
+  /** The run's questions by id, as its units saw them (verifier detection re-checks against their sources). */
+  questions?: ReadonlyMap<string, Question>;
+  /** How the run matched quotes (its `quoteMatch` parameter; default `loose`). */
+  quoteMatch?: 'exact' | 'loose';
 }
 
 /** Scores one unit from its summary and, when given, its events. */
 export function scoreTableQaUnit(unit: UnitRecord, events?: readonly TraceEvent[]): TableQaUnitScore | undefined {
+  return scoreUnit(unit, events === undefined ? undefined : logEntriesFromEvents(events));
+}
+
+// One unit from its shared log, rebuilt once by the caller (the log measures share it).
+function scoreUnit(unit: UnitRecord, entries: readonly LogEntry[] | undefined): TableQaUnitScore | undefined {
   const summary = unit.summary;
   if (unit.status !== 'done' || summary === null || summary.gold === null) return undefined;
   const { answer, gold } = summary;
   let faithfulness: number | null = null;
   let flags: number | null = null;
-  if (events !== undefined) {
-    const entries = logEntriesFromEvents(events);
+  if (entries !== undefined) {
     flags = entries.filter((entry) => entry.accepted && entry.type === 'FLAG').length;
     const chosen = chosenAnswer(entries);
     if (chosen !== undefined) faithfulness = logFaithfulness(answer, entries, answerMeta(chosen).program).share;
@@ -83,15 +105,24 @@ function chosenAnswer(entries: readonly LogEntry[]): LogEntry | undefined {
 }
 
 /**
- * Table-QA metrics of a run's units. `eventsOf` gives a unit's events
- * (faithfulness and FLAG counts need the shared log); without it those two
- * are null.
+ * Table-QA metrics of a run's units. Faithfulness and FLAG counts need each
+ * unit's events (the shared log, rebuilt once per unit); the verifier
+ * detection rate needs the events and the questions. Without them those
+ * measures are null.
  */
-export function tableQaMetrics(units: readonly UnitRecord[], eventsOf?: ReadonlyMap<string, readonly TraceEvent[]>): TableQaMetrics {
-  const scores = units.flatMap((unit) => {
-    const score = scoreTableQaUnit(unit, eventsOf?.get(unit.id));
-    return score === undefined ? [] : [score];
-  });
+export function tableQaMetrics(units: readonly UnitRecord[], inputs: TableQaInputs = {}): TableQaMetrics {
+  const { events, questions } = inputs;
+  const scores: TableQaUnitScore[] = [];
+  const logs: Array<{ question: Question; entries: readonly LogEntry[] }> = [];
+  for (const unit of units) {
+    const unitEvents = events?.get(unit.id);
+    const entries = unitEvents === undefined ? undefined : logEntriesFromEvents(unitEvents);
+    const score = scoreUnit(unit, entries);
+    if (score === undefined) continue;
+    scores.push(score);
+    const question = questions?.get(unit.questionId);
+    if (entries !== undefined && question !== undefined) logs.push({ question, entries });
+  }
   const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
   const numeric = scores.flatMap((score) => (score.numericMatch === null ? [] : [score.numericMatch ? 1 : 0]));
   const faithful = scores.flatMap((score) => (score.faithfulness === null ? [] : [score.faithfulness]));
@@ -110,6 +141,7 @@ export function tableQaMetrics(units: readonly UnitRecord[], eventsOf?: Readonly
     flaggedUnits: flagCounts.length === 0 ? null : flagCounts.filter((count) => count > 0).length,
     latencyMsMean: mean(scores.map((score) => score.latencyMs)),
     latencyMsMedian: median(scores.map((score) => score.latencyMs)),
+    verifierDetection: events === undefined || questions === undefined ? null : verifierDetection(logs, inputs.quoteMatch),
   };
 }
 
