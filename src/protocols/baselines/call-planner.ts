@@ -2,10 +2,10 @@ import { ConfigError } from '../../spec/errors.js';
 import type { DealogEnv } from '../shared-log/dealog-env.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
 import { callBaseline } from './baseline-call.js';
-import { PLANNER_ROLE, planMessages, readPlan, type PlanStep } from './plan.js';
+import { PLANNER_ROLE, planMessages, readPlan, type PlanStep, type Replan } from './plan.js';
 
-/** Asks the PlannerAgent for a plan (one recorded turn that carries no answer). */
-export async function callPlanner(env: DealogEnv, round: number, flag?: string): Promise<PlanStep[]> {
+/** Asks the PlannerAgent for a plan (one recorded turn that carries no answer); `replan` says why the last one failed. */
+export async function callPlanner(env: DealogEnv, round: number, replan?: Replan): Promise<PlanStep[]> {
   const { context } = env;
   const agent = context.agents.find((candidate) => candidate.name === PLANNER_ROLE);
   if (agent === undefined) throw new ConfigError(`the planner baselines need an agent named ${PLANNER_ROLE}`, 'run them without --agents: the runner creates one agent per role');
@@ -14,7 +14,7 @@ export async function callPlanner(env: DealogEnv, round: number, flag?: string):
     agent,
     round,
     position: env.nextPosition(round),
-    messages: planMessages(context.question, flag),
+    messages: planMessages(context.question, replan),
     purpose: 'plan',
     parse: (text) => {
       plan = readPlan(text, context.question);

@@ -5,7 +5,7 @@ export { baselineParams } from './baseline-params.js';
 export { callPlanner } from './call-planner.js';
 export { cotProtocolFactory } from './cot-factory.js';
 export { COT_ROLES, CotProtocol, cotParamsSchema } from './cot-protocol.js';
-export { describeSources, PLAN_SPECIALISTS, PLANNER_ROLE, planMessages, readPlan, type PlanSpecialist, type PlanStep } from './plan.js';
+export { describeSources, PLAN_SPECIALISTS, PLANNER_ROLE, planMessages, readPlan, type PlanSpecialist, type PlanStep, type Replan } from './plan.js';
 export { PlanLogProtocol } from './plan-log-protocol.js';
 export { PLANNER_ROLES, planLogProtocolFactory, plannerProtocolFactory } from './planner-factories.js';
 export { PlannerProtocol, plannerParamsSchema, type PlannerOptions, type PlannerParams } from './planner-protocol.js';

@@ -26,8 +26,20 @@ export function describeSources(question: Question): string {
   return lines.length === 0 ? '- none' : lines.join('\n');
 }
 
-/** The planner's messages: the question, its sources, and a previous verdict when re-planning. */
-export function planMessages(question: Question, flag?: string): ChatMessage[] {
+/** Why the planner plans again: the verifier FLAGged the last answer, or the last plan led to no answer at all. */
+export interface Replan {
+  reason: 'flag' | 'no-answer';
+  /** The FLAG (with the item it names), or what the summariser reported instead of an answer. */
+  detail: string;
+}
+
+const REPLAN_OPENING: Readonly<Record<Replan['reason'], string>> = {
+  flag: 'The verifier rejected the last answer',
+  'no-answer': 'The last plan led to no answer',
+};
+
+/** The planner's messages: the question, its sources, and why the last plan failed when re-planning. */
+export function planMessages(question: Question, replan?: Replan): ChatMessage[] {
   return [
     {
       role: 'system',
@@ -37,7 +49,7 @@ export function planMessages(question: Question, flag?: string): ChatMessage[] {
     },
     {
       role: 'user',
-      content: [`Question: ${question.prompt}`, `Sources:\n${describeSources(question)}`, ...(flag === undefined ? [] : [`The verifier rejected the last answer: ${flag}\nPlan the evidence still needed.`])].join('\n\n'),
+      content: [`Question: ${question.prompt}`, `Sources:\n${describeSources(question)}`, ...(replan === undefined ? [] : [`${REPLAN_OPENING[replan.reason]}: ${replan.detail}\nPlan the evidence still needed.`])].join('\n\n'),
     },
   ];
 }

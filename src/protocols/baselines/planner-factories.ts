@@ -8,10 +8,10 @@ import { PlannerProtocol } from './planner-protocol.js';
 /** The planner baselines' agents: the PlannerAgent, then DeALOG's five roles. */
 export const PLANNER_ROLES = [PLANNER_ROLE, ...DEALOG_ROLES] as const;
 
-/** `planner`: fixed plan → execute; `--rounds n` allows n − 1 re-plans after a FLAG. */
+/** `planner`: fixed plan → execute; `--rounds n` allows n − 1 re-plans after a FLAG or a round without an answer. */
 export const plannerProtocolFactory: ProtocolFactory = {
   name: 'planner',
-  description: 'baseline: a PlannerAgent fixes the specialist steps, they execute, the summariser answers, the verifier judges (re-plan after FLAG with --rounds > 1)',
+  description: 'baseline: a PlannerAgent fixes the specialist steps, they execute, the summariser answers, the verifier judges (re-plan after a FLAG or no answer with --rounds > 1)',
   roles: PLANNER_ROLES,
   create: (options) => {
     const params = baselineParams('planner', options.overrides ?? {}, ['maxRounds']);

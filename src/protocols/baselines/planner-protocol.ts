@@ -16,11 +16,11 @@ import { TableAgent } from '../shared-log/table-agent.js';
 import { VerificationAgent } from '../shared-log/verification-agent.js';
 import { VisualAgent } from '../shared-log/visual-agent.js';
 import { callPlanner } from './call-planner.js';
-import type { PlanSpecialist } from './plan.js';
+import type { PlanSpecialist, Replan } from './plan.js';
 
-/** Parameters of the planner pipeline: DeALOG's tool settings plus the number of re-plans after a FLAG. */
+/** Parameters of the planner pipeline: DeALOG's tool settings plus the number of re-plans (after a FLAG or a round without an answer). */
 export const plannerParamsSchema = dealogParamsSchema.omit({ maxRounds: true, secondChances: true }).extend({
-  /** Re-plans after a FLAG (0: plan once, execute, answer). */
+  /** Re-plans after a FLAG or a round without an answer (0: plan once, execute, answer). */
   replans: z.number().int().min(0).max(10).default(0),
 });
 export type PlannerParams = z.infer<typeof plannerParamsSchema>;
@@ -36,9 +36,10 @@ export interface PlannerOptions {
  * reads the question and a list of its sources and names the specialist
  * steps; DeALOG's specialists execute them in order (provenance-checked
  * entries in the same log), the SummarizingAgent must answer, the
- * VerificationAgent judges. On a FLAG, with `replans` left, the planner
- * is shown the FLAG and plans again (a new round). No specialist decides
- * for itself whether to act: that is the difference from DeALOG.
+ * VerificationAgent judges. On a FLAG, or when the plan led to no ANSWER
+ * (the summariser, forced to answer, had no value), with `replans` left,
+ * the planner is shown why and plans again (a new round). No specialist
+ * decides for itself whether to act: that is the difference from DeALOG.
  */
 export class PlannerProtocol implements Protocol {
   readonly name = 'planner';
@@ -65,11 +66,11 @@ export class PlannerProtocol implements Protocol {
     const available = new Set(Object.values(specialists).filter((agent) => agent.shouldAct(log, question, probe).act).map((agent) => agent.role));
     const summariser = new SummarizingAgent(env);
     const verifier = new VerificationAgent(env);
-    let flag: string | undefined;
+    let replan: Replan | undefined;
     let roundsRun = 0;
     for (let round = 0; round <= this.params.replans; round++) {
       roundsRun = round + 1;
-      const steps = await callPlanner(env, round, flag);
+      const steps = await callPlanner(env, round, replan);
       const turn: TurnState = { round, lastRound: true };
       for (const [index, step] of steps.entries()) {
         if (!available.has(step.agent)) continue;
@@ -78,9 +79,8 @@ export class PlannerProtocol implements Protocol {
       await summariser.act(turn, { act: true, reason: 'the plan is executed', forceAnswer: true });
       const decision = verifier.shouldAct(log, question, turn);
       if (decision.act) await verifier.act(turn);
-      const verdict = log.accepted().findLast((entry) => entry.type === 'OK' || entry.type === 'FLAG');
-      if (verdict?.type !== 'FLAG') break;
-      flag = `${verdict.content}${verdictMeta(verdict).target === undefined ? '' : ` (missing: ${verdictMeta(verdict).target!.item})`}`;
+      replan = whyReplan(log, round);
+      if (replan === undefined) break;
     }
     const choice = chooseFinalAnswer(log.entries, question);
     const score = this.#options.score ?? defaultAnswerScorer;
@@ -94,4 +94,17 @@ export class PlannerProtocol implements Protocol {
       stoppedEarly: roundsRun < this.params.replans + 1,
     });
   }
+}
+
+// A round ends the pipeline with its ANSWER unless the verifier FLAGged it; a round without an ANSWER calls for another plan too.
+function whyReplan(log: SharedLog, round: number): Replan | undefined {
+  const answer = log.latest('ANSWER');
+  if (answer === undefined || answer.round !== round) {
+    const summary = log.accepted().findLast((entry) => entry.type === 'SUMMARY' && entry.round === round);
+    return { reason: 'no-answer', detail: summary === undefined ? 'nothing was proposed' : `the summariser wrote "${summary.content}"` };
+  }
+  const verdict = log.accepted().findLast((entry) => (entry.type === 'OK' || entry.type === 'FLAG') && verdictMeta(entry).answerSeq === answer.seq);
+  if (verdict?.type !== 'FLAG') return undefined;
+  const target = verdictMeta(verdict).target;
+  return { reason: 'flag', detail: `${verdict.content}${target === undefined ? '' : ` (missing: ${target.item})`}` };
 }
