@@ -33,16 +33,31 @@ export interface ScaleOutConfig {
   concurrency: number;
   workerCounts: number[];
   repetitions: number;
+  /**
+   * The same comparison against a server that takes `latencyMs` per call
+   * with `concurrency` units in flight per process: there the model server,
+   * not the machine's cores, is what a unit waits for, so added workers add
+   * units in flight — what workers on several machines buy.
+   */
+  latencyBound: { latencyMs: number; units: number; concurrency: number };
 }
 
 /** The benchmark's settings; `quick` for a smoke run. */
 export function scaleOutConfig(quick: boolean): ScaleOutConfig {
-  return { units: quick ? 60 : 200, concurrency: 16, workerCounts: [1, 2, 4], repetitions: quick ? 1 : 2 };
+  return {
+    units: quick ? 60 : 500,
+    concurrency: 16,
+    workerCounts: [1, 2, 4],
+    repetitions: quick ? 1 : 3,
+    latencyBound: { latencyMs: 200, units: quick ? 24 : 120, concurrency: 4 },
+  };
 }
 
 /** One measured run. */
 export interface ScaleOutRun {
   mode: 'local-sqlite' | 'local-postgres' | 'queue';
+  /** The instant server, or the one with `latencyBound.latencyMs` per call. */
+  server: 'instant' | 'latency';
   workers: number;
   units: number;
   failedUnits: number;
@@ -65,6 +80,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export async function runScaleOutCase(config: ScaleOutConfig, databaseUrl: string, redisUrl: string, log: (line: string) => void): Promise<ScaleOutResult> {
   const dir = mkdtempSync(join(tmpdir(), 'quorum-scale-out-bench-'));
   const server = await startFakeServerProcess({ latencyMs: 0, reply: BENCH_REPLY });
+  const slow = await startFakeServerProcess({ latencyMs: config.latencyBound.latencyMs, reply: BENCH_REPLY });
   const schemas: string[] = [];
   const runs: ScaleOutRun[] = [];
   try {
@@ -72,16 +88,21 @@ export async function runScaleOutCase(config: ScaleOutConfig, databaseUrl: strin
     const file = join(dir, 'questions.jsonl');
     writeFileSync(file, syntheticQuestions(config.units).map((question) => JSON.stringify({ id: question.id, question: question.prompt, options: question.options, answer: 'A' })).join('\n'));
     const dataset = await loadQuestions({ dataset: 'generic', path: file });
-    const runOptions = (store: TraceStore): StartRunOptions => ({
-      store,
-      protocol: 'du',
-      dataset: { name: dataset.name, path: dataset.path, questions: dataset.questions },
-      agents: uniformAgents(3, `openai:bench@${server.url}`),
-      seeds: [1],
-      concurrency: config.concurrency,
-      backendConcurrency: 256,
-      fresh: true,
-    });
+    const instant: RunSetup = { server: 'instant', url: server.url, concurrency: config.concurrency, questions: dataset.questions };
+    const latency: RunSetup = { server: 'latency', url: slow.url, concurrency: config.latencyBound.concurrency, questions: dataset.questions.slice(0, config.latencyBound.units) };
+    const runOptions =
+      (setup: RunSetup) =>
+      (store: TraceStore): StartRunOptions => ({
+        store,
+        protocol: 'du',
+        // Same name and path for both setups: a worker re-reads the file and keeps the run's question ids.
+        dataset: { name: dataset.name, path: dataset.path, questions: setup.questions },
+        agents: uniformAgents(3, `openai:bench@${setup.url}`),
+        seeds: [1],
+        concurrency: setup.concurrency,
+        backendConcurrency: 256,
+        fresh: true,
+      });
     const freshSchema = () => {
       const name = `quorum_bench_${randomBytes(4).toString('hex')}`;
       schemas.push(name);
@@ -92,19 +113,29 @@ export async function runScaleOutCase(config: ScaleOutConfig, databaseUrl: strin
 
     for (let repetition = 0; repetition < config.repetitions; repetition++) {
       const sqlite = await openSqliteStore(join(dir, `local-${repetition}.db`));
-      runs.push(await measureLocal('local-sqlite', sqlite, runOptions));
+      runs.push(await measureLocal('local-sqlite', instant, sqlite, runOptions(instant)));
       log(`   local, SQLite: ${rate(runs.at(-1)!)}`);
       const postgres = await openPostgresStore(freshSchema());
-      runs.push(await measureLocal('local-postgres', postgres, runOptions));
+      runs.push(await measureLocal('local-postgres', instant, postgres, runOptions(instant)));
       log(`   local, PostgreSQL: ${rate(runs.at(-1)!)}`);
       for (const workers of config.workerCounts) {
-        runs.push(await measureQueue(workers, config, freshSchema(), redisUrl, runOptions));
+        runs.push(await measureQueue(workers, instant, freshSchema(), redisUrl, runOptions(instant)));
+        log(`   queue, ${workers} worker process${workers === 1 ? '' : 'es'}: ${rate(runs.at(-1)!)}`);
+      }
+    }
+    log(`   ${config.latencyBound.latencyMs} ms per call, ${config.latencyBound.concurrency} units in flight per process:`);
+    for (let repetition = 0; repetition < config.repetitions; repetition++) {
+      runs.push(await measureLocal('local-postgres', latency, await openPostgresStore(freshSchema()), runOptions(latency)));
+      log(`   local, PostgreSQL: ${rate(runs.at(-1)!)}`);
+      for (const workers of config.workerCounts) {
+        runs.push(await measureQueue(workers, latency, freshSchema(), redisUrl, runOptions(latency)));
         log(`   queue, ${workers} worker process${workers === 1 ? '' : 'es'}: ${rate(runs.at(-1)!)}`);
       }
     }
     return { config, runs };
   } finally {
     await server.close();
+    await slow.close();
     await dropSchemas(databaseUrl, schemas);
     rmSync(dir, { recursive: true, force: true });
   }
@@ -114,19 +145,27 @@ function rate(run: ScaleOutRun): string {
   return `${(run.units / (run.wallMs / 1000)).toFixed(1)} units/s (${run.units} units in ${(run.wallMs / 1000).toFixed(2)} s${run.failedUnits > 0 ? `, ${run.failedUnits} failed` : ''})`;
 }
 
-async function measureLocal(mode: 'local-sqlite' | 'local-postgres', store: TraceStore, runOptions: (store: TraceStore) => StartRunOptions): Promise<ScaleOutRun> {
+/** One server setup: which server, how many units in flight per process, which questions. */
+interface RunSetup {
+  server: ScaleOutRun['server'];
+  url: string;
+  concurrency: number;
+  questions: StartRunOptions['dataset']['questions'];
+}
+
+async function measureLocal(mode: 'local-sqlite' | 'local-postgres', setup: RunSetup, store: TraceStore, runOptions: (store: TraceStore) => StartRunOptions): Promise<ScaleOutRun> {
   try {
     const started = performance.now();
     const outcome = await startRun(runOptions(store));
     const wallMs = performance.now() - started;
     const counts = await store.countUnits(outcome.runId);
-    return { mode, workers: 1, units: counts.total, failedUnits: counts.failed, wallMs };
+    return { mode, server: setup.server, workers: 1, units: counts.total, failedUnits: counts.failed, wallMs };
   } finally {
     await store.close();
   }
 }
 
-async function measureQueue(workers: number, config: ScaleOutConfig, storeUrl: string, redisUrl: string, runOptions: (store: TraceStore) => StartRunOptions): Promise<ScaleOutRun> {
+async function measureQueue(workers: number, setup: RunSetup, storeUrl: string, redisUrl: string, runOptions: (store: TraceStore) => StartRunOptions): Promise<ScaleOutRun> {
   const queueUrl = new URL(redisUrl);
   queueUrl.searchParams.set('queue', `quorum-bench-${randomBytes(4).toString('hex')}`);
   const queue = openUnitQueue(queueUrl.href);
@@ -138,7 +177,7 @@ async function measureQueue(workers: number, config: ScaleOutConfig, storeUrl: s
     for (let index = 0; index < workers; index++) {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', BIN, 'worker', '--queue', queueUrl.href, '--store', storeUrl, '--concurrency', String(config.concurrency), '--backend-concurrency', '1024'],
+        ['--import', 'tsx', BIN, 'worker', '--queue', queueUrl.href, '--store', storeUrl, '--concurrency', String(setup.concurrency), '--backend-concurrency', '1024'],
         { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';
@@ -154,7 +193,7 @@ async function measureQueue(workers: number, config: ScaleOutConfig, storeUrl: s
     for (;;) {
       const counts = await store.countUnits(planned.runId);
       if (counts.pending === 0) {
-        return { mode: 'queue', workers, units: counts.total, failedUnits: counts.failed, wallMs: performance.now() - started };
+        return { mode: 'queue', server: setup.server, workers, units: counts.total, failedUnits: counts.failed, wallMs: performance.now() - started };
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

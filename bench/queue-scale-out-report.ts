@@ -18,8 +18,8 @@ function median(values: number[]): number {
 }
 
 /** Median units/s of the runs of one mode and worker count. */
-export function medianRate(result: ScaleOutResult, mode: ScaleOutRun['mode'], workers = 1): number {
-  return median(result.runs.filter((run) => run.mode === mode && run.workers === workers).map(unitsPerSecond));
+export function medianRate(result: ScaleOutResult, mode: ScaleOutRun['mode'], workers = 1, server: ScaleOutRun['server'] = 'instant'): number {
+  return median(result.runs.filter((run) => run.mode === mode && run.workers === workers && run.server === server).map(unitsPerSecond));
 }
 
 /** The section's Markdown, markers included. */
@@ -33,7 +33,19 @@ export function renderScaleOut(result: ScaleOutResult, load: [number, number], d
     ['local, one process, PostgreSQL', postgres],
     ...config.workerCounts.map((workers): [string, number] => [`queue, ${workers} worker process${workers === 1 ? '' : 'es'}, PostgreSQL`, medianRate(result, 'queue', workers)]),
   ];
-  const runs = result.runs.map((run) => `| ${run.mode} | ${run.workers} | ${run.units} | ${(run.wallMs / 1000).toFixed(2)} s | ${unitsPerSecond(run).toFixed(1)} | ${run.failedUnits} |`);
+  const runs = result.runs.map((run) => `| ${run.server === 'instant' ? 'instant' : `${config.latencyBound.latencyMs} ms`} | ${run.mode} | ${run.workers} | ${run.units} | ${(run.wallMs / 1000).toFixed(2)} s | ${unitsPerSecond(run).toFixed(1)} | ${run.failedUnits} |`);
+  const { latencyBound } = config;
+  const slowLocal = medianRate(result, 'local-postgres', 1, 'latency');
+  const slowOne = medianRate(result, 'queue', 1, 'latency');
+  // A unit of `du` is 3 rounds of 3 parallel calls: at best 3 × latency long, so C units in flight give C / (3 × latency) units/s.
+  const ideal = latencyBound.concurrency / ((3 * latencyBound.latencyMs) / 1000);
+  const slowRows = [
+    `| local, one process, PostgreSQL | ${slowLocal.toFixed(1)} | — | ${(slowLocal / ideal).toFixed(2)} |`,
+    ...config.workerCounts.map((workers) => {
+      const value = medianRate(result, 'queue', workers, 'latency');
+      return `| queue, ${workers} worker process${workers === 1 ? '' : 'es'} | ${value.toFixed(1)} | ${(value / slowOne).toFixed(2)} × | ${(value / (workers * ideal)).toFixed(2)} |`;
+    }),
+  ];
   return [
     SCALE_OUT_START,
     '## Scale-out: queue mode (BullMQ workers, PostgreSQL)',
@@ -48,8 +60,16 @@ export function renderScaleOut(result: ScaleOutResult, load: [number, number], d
     '',
     `Overhead of queue mode (one worker against one local process, both on PostgreSQL): ${((1 / one - 1 / postgres) * 1000).toFixed(1)} ms per unit (${one >= postgres ? 'none measurable' : `${((1 - one / postgres) * 100).toFixed(0)} % fewer units/s`}); of the PostgreSQL store against SQLite: ${((1 / postgres - 1 / sqlite) * 1000).toFixed(1)} ms per unit.`,
     '',
-    '| mode | workers | units | wall | units/s | failed |',
-    '| --- | --- | --- | --- | --- | --- |',
+    `### When the model server is the bottleneck: ${latencyBound.latencyMs} ms per call`,
+    '',
+    `The same workload on ${latencyBound.units} units against a fake server that answers each call after ${latencyBound.latencyMs} ms (any number at once, like a batching vLLM server), ${latencyBound.concurrency} units in flight per process. A \`du\` unit is 3 rounds of 3 parallel calls, so one process can do at most ${latencyBound.concurrency} / (3 × ${latencyBound.latencyMs} ms) = ${ideal.toFixed(1)} units/s; each added worker adds ${latencyBound.concurrency} units in flight. This is what workers on several machines buy: the cores here are not the limit.`,
+    '',
+    '| mode | units/s | vs 1 worker | of the ideal (workers × one process at best) |',
+    '| --- | --- | --- | --- |',
+    ...slowRows,
+    '',
+    '| server | mode | workers | units | wall | units/s | failed |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...runs,
     SCALE_OUT_END,
   ].join('\n');
