@@ -5,8 +5,8 @@ import type { ProfileSummary } from './cpu-profile-summary.js';
  * case runs in a fresh process so its peak memory is its own.
  */
 
-/** Which `fetch` the OpenAI client gets: Node's global one (as shipped) or the node:http what-if. */
-export type FetchVariant = 'global-fetch' | 'node-http-fetch';
+/** How the OpenAI backend sends calls: node:http directly (as shipped), or through Node's global fetch (its `fetch` option, for proxies). */
+export type FetchVariant = 'direct' | 'global-fetch';
 
 /** Benchmarks 1 and 2: `du` runs through `startRun` against the fake server. */
 export interface HttpCaseConfig {

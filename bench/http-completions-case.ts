@@ -16,7 +16,6 @@ import { summarizeCpuProfile, type CpuProfile } from './cpu-profile-summary.js';
 import { runWorker, type FetchVariant, type HttpCaseConfig, type HttpCaseResult, type HttpRepetition } from './case-protocol.js';
 import { startFakeServerProcess, type FakeServerProcess } from './fake-server-child.js';
 import { measureCeilings } from './http-client-ceilings.js';
-import { nodeHttpFetch } from '../src/backends/openai/node-http-fetch.js';
 import { processPeakRss, sampleRss } from './rss-sampler.js';
 import { syntheticDataset } from './synthetic-questions.js';
 
@@ -26,9 +25,6 @@ export const BENCH_REPLY = 'The mechanism described matches option A best.\nAnsw
 const globalFetch = globalThis.fetch;
 
 async function measuredRun(config: HttpCaseConfig, server: FakeServerProcess, variant: FetchVariant, units: number): Promise<HttpRepetition> {
-  // The OpenAI client takes globalThis.fetch when it is constructed, which
-  // startRun does for each run: swapping it here is how the what-if reaches it.
-  globalThis.fetch = variant === 'node-http-fetch' ? nodeHttpFetch({ maxSockets: config.backendConcurrency }) : globalFetch;
   const directory = mkdtempSync(join(tmpdir(), 'quorum-bench-'));
   const store = await openSqliteStore(join(directory, 'bench.db'));
   try {
@@ -45,6 +41,8 @@ async function measuredRun(config: HttpCaseConfig, server: FakeServerProcess, va
       concurrency: config.concurrency,
       backendConcurrency: config.backendConcurrency,
       fresh: true,
+      // As shipped the backend speaks node:http itself; the comparison sends the same calls through the global fetch.
+      ...(variant === 'global-fetch' ? { openai: { fetch: globalFetch } } : {}),
     });
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
@@ -62,7 +60,6 @@ async function measuredRun(config: HttpCaseConfig, server: FakeServerProcess, va
       peakRssBytes,
     };
   } finally {
-    globalThis.fetch = globalFetch;
     await store.close();
     rmSync(directory, { recursive: true, force: true });
   }

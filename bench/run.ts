@@ -58,7 +58,7 @@ const instantConfig: HttpCaseConfig = {
   repetitions: flags.quick ? 1 : 2,
   concurrency: 64,
   backendConcurrency: 256,
-  variants: ['global-fetch', 'node-http-fetch'],
+  variants: ['direct', 'global-fetch'],
   ceilingCalls: flags.quick ? 800 : 1000,
 };
 const latencyConfig: HttpCaseConfig = {
@@ -70,7 +70,7 @@ const latencyConfig: HttpCaseConfig = {
   // 64 units × 3 parallel agents keep more than 64 calls ready; the limiter holds 64 in flight.
   concurrency: 64,
   backendConcurrency: 64,
-  variants: ['global-fetch', 'node-http-fetch'],
+  variants: ['direct', 'global-fetch'],
 };
 const llamaConfig: LlamaCaseConfig = {
   kind: 'llama',
@@ -102,11 +102,11 @@ log(`quorum bench (${flags.quick ? 'quick' : 'full'}): node ${process.version}, 
 if (flags.only.has('1')) {
   log(`1. completions/s, instant server: ${instantConfig.units} units × ${instantConfig.repetitions} run(s) per variant…`);
   report.instant = await runCase<HttpCaseResult>(instantConfig);
-  const shipped = httpFigures(report.instant, 'global-fetch').completionsPerSecond;
+  const shipped = httpFigures(report.instant, 'direct').completionsPerSecond;
   if (flags.profile ?? shipped < TARGETS.completionsPerSecond) {
     const units = flags.quick ? 100 : 150;
     log(`   profiling one run of ${units} units (V8 sampling profiler, measured run only)…`);
-    const profiled = await runCase<HttpCaseResult>({ ...instantConfig, units, warmupUnits: 32, repetitions: 1, variants: ['global-fetch'], profile: true });
+    const profiled = await runCase<HttpCaseResult>({ ...instantConfig, units, warmupUnits: 32, repetitions: 1, variants: ['direct'], profile: true });
     if (profiled.profile !== undefined) report.profile = { summary: profiled.profile, units };
   }
 }

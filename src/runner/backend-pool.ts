@@ -1,6 +1,6 @@
 import type { ChatBackend } from '../spec/chat.js';
 import type { TraceStore } from '../spec/store.js';
-import { createBackend } from '../backends/create-backend.js';
+import { createBackend, type CreateBackendOptions } from '../backends/create-backend.js';
 import { accountingMiddleware } from '../backends/middleware/accounting-middleware.js';
 import { cacheMiddleware } from '../backends/middleware/cache-middleware.js';
 import { concurrencyMiddleware } from '../backends/middleware/concurrency-middleware.js';
@@ -15,6 +15,8 @@ export interface BackendPoolOptions {
   /** Requests in flight per backend. */
   concurrencyPerBackend: number;
   llama?: { threads?: number; contextSize?: number; cacheDir?: string; quiet?: boolean; sequences?: number };
+  /** Options of OpenAI-compatible backends (a `fetch` for proxies; benchmarks compare transports with it). */
+  openai?: CreateBackendOptions['openai'];
 }
 
 /**
@@ -39,7 +41,10 @@ export class BackendPool {
   }
 
   private async create(spec: string): Promise<ChatBackend> {
-    const raw = await createBackend(spec, this.options.llama === undefined ? {} : { llama: this.options.llama });
+    const raw = await createBackend(spec, {
+      ...(this.options.llama === undefined ? {} : { llama: this.options.llama }),
+      ...(this.options.openai === undefined ? {} : { openai: this.options.openai }),
+    });
     return wrapBackend(
       raw,
       accountingMiddleware(),

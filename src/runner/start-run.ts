@@ -47,6 +47,7 @@ export interface StartRunOptions {
   newRunId?: () => string;
   backendConcurrency?: number;
   llama?: BackendPoolOptions['llama'];
+  openai?: BackendPoolOptions['openai'];
 }
 
 /** A new run id: time-ordered prefix plus randomness. */
@@ -116,6 +117,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     replay: options.replay ?? false,
     concurrencyPerBackend: options.backendConcurrency ?? Math.max(4, options.concurrency * agentConfigs.length),
     ...(options.llama === undefined ? {} : { llama: options.llama }),
+    ...(options.openai === undefined ? {} : { openai: options.openai }),
   });
   try {
     const agents: Agent[] = await Promise.all(

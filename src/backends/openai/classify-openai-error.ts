@@ -1,5 +1,6 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { BackendError } from '../../spec/errors.js';
+import { HttpStatusError } from './http-status-error.js';
+import { TransportError } from './json-transport.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** What the classifier needs to know besides the error itself. */
@@ -20,7 +21,8 @@ export interface ClassifyContext {
 }
 
 /**
- * Turns anything the OpenAI client throws into a `BackendError` whose
+ * Turns anything a chat-completions call throws (`HttpStatusError`,
+ * `TransportError`, an abort, a `SyntaxError` from the body) into a `BackendError` whose
  * `failure` decides retrying:
  *
  * - 429 → `rate-limited` (with the server's Retry-After); 5xx, 409 → `server-error`;
@@ -37,23 +39,23 @@ export function classifyOpenAiError(error: unknown, context: ClassifyContext): u
   const { backendId } = context;
   if (error instanceof BackendError) return error;
   const clean = (text: string) => redactSecrets(text, context.secrets);
-  if (context.timedOut || error instanceof APIConnectionTimeoutError) {
+  if (context.timedOut) {
     return new BackendError(backendId, 'timeout', 'no complete reply within the per-attempt timeout', {
       hint: 'the server may be overloaded or the reply long; raise the timeout with #timeout-ms=<ms> in the backend spec',
       cause: error,
     });
   }
-  if (context.aborted || error instanceof APIUserAbortError) {
+  if (context.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return new BackendError(backendId, 'aborted', 'the call was cancelled', { cause: error });
   }
-  if (error instanceof APIConnectionError) {
-    const code = causeCode(error);
+  if (error instanceof TransportError) {
+    const code = error.code;
     return new BackendError(backendId, 'connection', `connection failed${code === undefined ? '' : ` (${code})`}`, {
       hint: `is the server running and reachable at ${context.baseUrl}?`,
       cause: error,
     });
   }
-  if (error instanceof APIError && typeof error.status === 'number') {
+  if (error instanceof HttpStatusError) {
     const status = error.status;
     const message = clean(error.message);
     if (status === 429) {
@@ -98,15 +100,4 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     if (secret.length >= 4) result = result.split(secret).join('***');
   }
   return result.replace(/\b(sk|rk|pk)-[A-Za-z0-9_*.-]{4,}/g, '***');
-}
-
-/** The first system error code (`ECONNRESET`, `UND_ERR_SOCKET`, …) in an error's cause chain. */
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== '') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

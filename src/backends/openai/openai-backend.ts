@@ -1,5 +1,3 @@
-import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
   addUsage,
   ZERO_USAGE,
@@ -18,7 +16,9 @@ import { BackendError } from '../../spec/errors.js';
 import { formatBackendSpec, type OpenAiSpec } from '../backend-spec.js';
 import { checkJsonSchema } from './check-json-schema.js';
 import { classifyOpenAiError } from './classify-openai-error.js';
-import { nodeHttpFetch } from './node-http-fetch.js';
+import { HttpStatusError } from './http-status-error.js';
+import { fetchTransport, nodeHttpTransport, type JsonTransport } from './json-transport.js';
+import { QUORUM_VERSION } from '../../version.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
 import { parseTolerantJson } from './tolerant-json.js';
 
@@ -31,7 +31,11 @@ export interface OpenAiBackendOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Per-attempt timeout in milliseconds; a `#timeout-ms=` in the spec wins. */
   timeoutMs?: number;
-  /** A fetch implementation (proxies, tests); defaults to a node:http one with keep-alive (a third of the global fetch's CPU per call, see BENCHMARKS.md). */
+  /**
+   * Send calls through this `fetch` (a proxy-aware one, say) instead of the
+   * default node:http transport with keep-alive, which costs a fraction of
+   * a fetch's CPU per call (BENCHMARKS.md, "The path in pieces").
+   */
   fetch?: typeof fetch;
   /** Monotonic clock for latency, in milliseconds; defaults to `performance.now`. */
   now?: () => number;
@@ -56,10 +60,11 @@ type Interpretation = { ok: true; value: unknown; exact: boolean } | { ok: false
 
 /**
  * A backend for any OpenAI-compatible chat completions server (vLLM, Ollama,
- * llama.cpp server, LM Studio, TGI, OpenAI). It makes exactly one HTTP
- * attempt per call (the client's own retries are off: `retryMiddleware`
- * retries, so attempts are counted in one place) and classifies failures
- * into `BackendError`s.
+ * llama.cpp server, LM Studio, TGI, OpenAI), speaking the chat-completions
+ * JSON protocol over node:http directly (no SDK: the SDK and the global
+ * fetch cost several times the CPU per call, see BENCHMARKS.md). It makes
+ * exactly one HTTP attempt per call (`retryMiddleware` retries, so attempts
+ * are counted in one place) and classifies failures into `BackendError`s.
  *
  * Structured output: `json_schema` response format first; when the server
  * refuses it, the schema goes into the system message and the reply is
@@ -75,7 +80,9 @@ export class OpenAiBackend implements ChatBackend {
   readonly keyEnv: string;
   readonly capabilities: BackendCapabilities;
   // Private (#) so that neither JSON.stringify nor util.inspect of the backend shows the key.
-  readonly #client: OpenAI;
+  readonly #transport: JsonTransport;
+  readonly #url: URL;
+  readonly #headers: Record<string, string>;
   readonly #secrets: string[];
   readonly #keyPresent: boolean;
   readonly #timeoutMs: number;
@@ -97,17 +104,19 @@ export class OpenAiBackend implements ChatBackend {
     this.#secrets = this.#keyPresent ? [key!] : [];
     this.#timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
     this.#now = options.now ?? (() => performance.now());
-    this.#client = new OpenAI({
-      // Local servers usually need no key; a placeholder keeps the client from refusing to start,
-      // and a 401 then names the variable to set.
-      apiKey: this.#keyPresent ? key! : 'not-set',
-      baseURL: spec.baseUrl,
-      maxRetries: 0,
-      timeout: this.#timeoutMs,
-      organization: env['OPENAI_ORG_ID'] ?? null,
-      project: env['OPENAI_PROJECT_ID'] ?? null,
-      fetch: options.fetch ?? sharedNodeHttpFetch(),
-    });
+    this.#transport = options.fetch === undefined ? sharedNodeHttpTransport() : fetchTransport(options.fetch);
+    this.#url = new URL(`${spec.baseUrl}/chat/completions`);
+    const organization = env['OPENAI_ORG_ID'];
+    const project = env['OPENAI_PROJECT_ID'];
+    this.#headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': `quorum/${QUORUM_VERSION}`,
+      // Local servers usually need no key: without one no Authorization is sent, and a 401 names the variable to set.
+      ...(this.#keyPresent ? { authorization: `Bearer ${key!}` } : {}),
+      ...(organization === undefined || organization === '' ? {} : { 'openai-organization': organization }),
+      ...(project === undefined || project === '' ? {} : { 'openai-project': project }),
+    };
   }
 
   /** Whether the server has accepted or refused `json_schema` response formats so far. */
@@ -209,8 +218,7 @@ export class OpenAiBackend implements ChatBackend {
   ): Promise<RawReply> {
     if (signal?.aborted) throw new BackendError(this.id, 'aborted', 'the call was cancelled before it started');
     tally.attempts++;
-    // Our own timer covers the whole attempt: the client's timeout stops at the response
-    // headers, so a server that stalls mid-body would otherwise hang forever.
+    // One timer covers the whole attempt, body included: a server that stalls mid-body times out too.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -220,12 +228,10 @@ export class OpenAiBackend implements ChatBackend {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const completion: unknown = await this.#client.chat.completions.create(this.#body(messages, decoding, format), {
-        signal: controller.signal,
-        maxRetries: 0,
-        timeout: this.#timeoutMs,
-      });
-      const reply = this.#readCompletion(completion);
+      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal });
+      if (response.status < 200 || response.status >= 300) throw HttpStatusError.from(response.status, response.headers, response.text);
+      // A cut or garbled body throws SyntaxError here: classified as a retryable server error.
+      const reply = this.#readCompletion(JSON.parse(response.text) as unknown);
       tally.usage = addUsage(tally.usage, reply.usage);
       return reply;
     } catch (error) {
@@ -244,7 +250,7 @@ export class OpenAiBackend implements ChatBackend {
     }
   }
 
-  #body(messages: readonly ChatMessage[], decoding: Decoding, format: ResponseFormat | undefined): ChatCompletionCreateParamsNonStreaming {
+  #body(messages: readonly ChatMessage[], decoding: Decoding, format: ResponseFormat | undefined): Record<string, unknown> {
     return {
       model: this.modelId,
       messages: messages.map(toOpenAiMessage),
@@ -255,12 +261,12 @@ export class OpenAiBackend implements ChatBackend {
       ...(decoding.stop === undefined || decoding.stop.length === 0 ? {} : { stop: decoding.stop }),
       ...(format === undefined
         ? {}
-        : { response_format: { type: 'json_schema' as const, json_schema: { name: format.name, schema: format.schema, strict: true } } }),
+        : { response_format: { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: true } } }),
     };
   }
 
   #readCompletion(completion: unknown): RawReply & { usage: Usage } {
-    const body = completion as Partial<OpenAI.Chat.Completions.ChatCompletion> | string | null | undefined;
+    const body = completion as Partial<ChatCompletionBody> | string | null | undefined;
     const choice = typeof body === 'object' && body !== null && Array.isArray(body.choices) ? body.choices[0] : undefined;
     if (typeof body !== 'object' || body === null || choice === undefined) {
       throw new BackendError(this.id, 'server-error', 'the server sent a reply without choices', {
@@ -295,8 +301,18 @@ export function createOpenAiBackend(spec: OpenAiSpec, options: OpenAiBackendOpti
   return new OpenAiBackend(spec, options);
 }
 
+/** The parts of a chat completion the backend reads. */
+interface ChatCompletionBody {
+  model: string;
+  choices: Array<{ message?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null } | null;
+}
+
+/** A message in the OpenAI wire format. */
+type WireMessage = { role: ChatMessage['role']; content: string | Array<{ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }> };
+
 /** A chat message in the OpenAI wire format; images become `image_url` content parts of user messages. */
-function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
+function toOpenAiMessage(message: ChatMessage): WireMessage {
   if (message.role !== 'user' || message.images === undefined || message.images.length === 0) return { role: message.role, content: message.content };
   return {
     role: 'user',
@@ -304,10 +320,10 @@ function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
   };
 }
 
-let defaultFetch: typeof fetch | undefined;
+let defaultTransport: JsonTransport | undefined;
 
-/** One node:http fetch (and its socket pools) shared by every backend of the process. */
-function sharedNodeHttpFetch(): typeof fetch {
-  defaultFetch ??= nodeHttpFetch();
-  return defaultFetch;
+/** One node:http transport (and its socket pools) shared by every backend of the process. */
+function sharedNodeHttpTransport(): JsonTransport {
+  defaultTransport ??= nodeHttpTransport();
+  return defaultTransport;
 }

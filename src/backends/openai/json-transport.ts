@@ -1,0 +1,133 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { HeaderReader } from './retry-after.js';
+
+/** One POST of a JSON body: where, with which headers, cancelled by `signal`. */
+export interface JsonPost {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+}
+
+/** The raw answer to a POST: status, headers and body text (parsed by the caller). */
+export interface RawHttpResponse {
+  status: number;
+  headers: HeaderReader;
+  text: string;
+}
+
+/** Sends a POST and reads the whole answer. */
+export type JsonTransport = (post: JsonPost) => Promise<RawHttpResponse>;
+
+/** A connection that failed before a whole answer arrived (refused, reset, cut mid-body). */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'TransportError';
+  }
+}
+
+/**
+ * The default transport: node:http(s) with keep-alive agents shared by the
+ * whole process, one request per call, the body read into one Buffer.
+ * Measured against Node's global fetch and the openai SDK in BENCHMARKS.md
+ * ("The path in pieces"): a bare node:http POST costs a fraction of their
+ * CPU per call, which is what an OpenAI-compatible backend is made of.
+ */
+export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTransport {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
+  };
+  return ({ url, headers, body, signal }) =>
+    new Promise<RawHttpResponse>((resolve, reject) => {
+      if (signal.aborted) return reject(abortError(signal));
+      const payload = Buffer.from(body);
+      const transport = url.protocol === 'https:' ? https : http;
+      let settled = false;
+      const fail = (error: unknown): void => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? abortError(signal) : asTransportError(error));
+      };
+      const request = transport.request(
+        url,
+        { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'] },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('error', fail);
+          incoming.on('aborted', () => fail(new TransportError('the connection closed before the whole reply arrived', 'ECONNRESET')));
+          incoming.on('end', () => {
+            if (settled) return;
+            settled = true;
+            signal.removeEventListener('abort', onAbort);
+            const raw = incoming.headers;
+            resolve({
+              status: incoming.statusCode ?? 500,
+              headers: { get: (name) => headerValue(raw[name.toLowerCase()]) },
+              text: Buffer.concat(chunks).toString('utf8'),
+            });
+          });
+        },
+      );
+      const onAbort = (): void => {
+        request.destroy(abortError(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      request.on('error', fail);
+      request.end(payload);
+    });
+}
+
+/**
+ * A transport over any `fetch` (a proxy-aware one, or the global fetch):
+ * for setups node:http cannot reach, at the higher CPU cost per call.
+ */
+export function fetchTransport(fetchImpl: typeof fetch): JsonTransport {
+  return async ({ url, headers, body, signal }) => {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, { method: 'POST', headers, body, signal });
+      text = await response.text();
+    } catch (error) {
+      throw signal.aborted ? abortError(signal) : asTransportError(error);
+    }
+    return { status: response.status, headers: response.headers, text };
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Wraps a socket or fetch failure, keeping the first system error code of its cause chain. */
+function asTransportError(error: unknown): TransportError {
+  if (error instanceof TransportError) return error;
+  const code = causeCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return new TransportError(code === undefined || message.includes(code) ? message : `${message} (${code})`, code, { cause: error });
+}
+
+/** The first system error code (`ECONNRESET`, `UND_ERR_SOCKET`, …) in an error's cause chain. */
+export function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
