@@ -1,5 +1,4 @@
-import { parse, View } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 
 /** Look shared by every chart: plain, readable in print, no external fonts. */
 export const CHART_CONFIG = {
@@ -15,9 +14,11 @@ export const CHART_CONFIG = {
  * Compiles a Vega-Lite spec and renders it to an SVG string in Node, with
  * no canvas and no browser: a headless vega View with the `none` renderer
  * (text widths are estimated). The SVG is self-contained: no fonts, images
- * or scripts are referenced.
+ * or scripts are referenced. vega loads on the first chart, so commands
+ * that draw none (most of them) do not pay its ~0.2 s import.
  */
 export async function renderChart(spec: TopLevelSpec): Promise<string> {
+  const [{ parse, View }, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const compiled = compile({ config: CHART_CONFIG, ...spec } as TopLevelSpec).spec;
   const view = new View(parse(compiled), { renderer: 'none' });
   try {
