@@ -2,7 +2,7 @@ import { describeError } from '../spec/errors.js';
 import type { Agent, Protocol } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
 import type { UnitResult } from '../spec/store.js';
-import { type TraceEvent, type TraceEventInput, TRACE_VERSION, traceEventBodySchema } from '../spec/trace.js';
+import { markValidatedEvent, type TraceEvent, type TraceEventInput, TRACE_VERSION, traceEventBodySchema } from '../spec/trace.js';
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { type Clock, isoNow } from '../util/clock.js';
 
@@ -25,7 +25,7 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
   const events: TraceEvent[] = [];
   const emit = (body: TraceEventInput): void => {
     const checked = traceEventBodySchema.parse(body);
-    events.push({ v: TRACE_VERSION, seq: events.length, at: isoNow(input.clock), ...checked } as TraceEvent);
+    events.push(markValidatedEvent({ v: TRACE_VERSION, seq: events.length, at: isoNow(input.clock), ...checked } as TraceEvent));
   };
   let failed = false;
   try {

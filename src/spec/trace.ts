@@ -202,3 +202,24 @@ export type TraceEventType = TraceEventBody['type'];
 export function eventsOfType<T extends TraceEventType>(events: readonly TraceEvent[], type: T): Array<TraceEvent & { type: T }> {
   return events.filter((event): event is TraceEvent & { type: T } => event.type === type);
 }
+
+/**
+ * Events built by `executeUnit`, whose bodies it has just parsed with
+ * `traceEventBodySchema` and whose envelope it wrote itself: the store
+ * does not parse them a second time on write (validation stays once per
+ * event, and zod was the largest quorum-side cost per completion in the
+ * benchmark). Anything else handed to a store — imported traces, tests,
+ * other code — is still parsed there. A WeakSet: marking keeps nothing alive.
+ */
+const validatedEvents = new WeakSet<object>();
+
+/** Marks an event as checked against trace v1 (only code that just parsed it may call this). */
+export function markValidatedEvent(event: TraceEvent): TraceEvent {
+  validatedEvents.add(event);
+  return event;
+}
+
+/** Whether `markValidatedEvent` vouched for this very object. */
+export function isValidatedEvent(event: object): boolean {
+  return validatedEvents.has(event);
+}

@@ -1,6 +1,6 @@
 import { StoreError } from '../spec/errors.js';
 import type { UnitResult } from '../spec/store.js';
-import { traceEventSchema, type TraceEvent } from '../spec/trace.js';
+import { isValidatedEvent, traceEventSchema, type TraceEvent } from '../spec/trace.js';
 import { unitSummarySchema } from './unit-summary-schema.js';
 import { describeZodIssue } from './zod-issue.js';
 
@@ -25,8 +25,9 @@ const BUG_HINT = 'the unit was not stored; this is a bug in the code that built 
 
 /**
  * Checks a finished unit against trace v1 and encodes it for storage.
- * Validation happens here, once, on write, so readers can trust what they
- * parse. The caller's event objects are stored verbatim (not zod's output),
+ * Validation happens here, on write, so readers can trust what they
+ * parse — except for events `executeUnit` marked as just parsed, which are
+ * not parsed again. The caller's event objects are stored verbatim (not zod's output),
  * so `getEvents` returns exactly what was given, key order included.
  */
 export function encodeUnitResult(unitId: string, result: UnitResult): EncodedUnitResult {
@@ -43,8 +44,9 @@ export function encodeUnitResult(unitId: string, result: UnitResult): EncodedUni
 }
 
 function encodeEvent(unitId: string, event: TraceEvent, index: number): EncodedEvent {
-  const body = traceEventSchema.safeParse(event);
-  if (!body.success) {
+  // Events executeUnit just built and parsed are not parsed twice (see isValidatedEvent).
+  const body = isValidatedEvent(event) ? null : traceEventSchema.safeParse(event);
+  if (body !== null && !body.success) {
     const issue = describeZodIssue(body.error, ['events', index]);
     throw new StoreError(`unit ${unitId}: event ${index} is not a valid trace v1 event: ${issue.field}: ${issue.message}`, BUG_HINT);
   }
