@@ -42,6 +42,9 @@ export class SqliteTraceStore extends KyselyTraceStore {
   private readonly completeTransaction;
   private readonly planTransaction;
   private readonly auditTransaction;
+  private readonly putCompletionsTransaction;
+  /** Cache entries written this event-loop turn, committed together (see `putCompletion`). */
+  private pendingPuts: PutBatch | undefined;
 
   /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
   constructor(
@@ -94,6 +97,9 @@ export class SqliteTraceStore extends KyselyTraceStore {
         this.statements.insertUnit.run(ids[index]!, runId, key.questionId, key.protocol, key.seed, start + index);
       });
     });
+    this.putCompletionsTransaction = sqlite.transaction((entries: ReadonlyMap<string, string>, createdAt: string): void => {
+      for (const [key, value] of entries) this.statements.putCompletion.run(key, value, createdAt);
+    });
     this.auditTransaction = sqlite.transaction((audit: AuditRecord, rows: ReturnType<typeof auditQuestionRows>): void => {
       if (this.statements.runExists.get(audit.runId) === undefined) throw missingAuditedRun(audit.runId);
       if (this.statements.insertAudit.run(auditRow(audit)).changes === 0) throw duplicateAudit(audit.id);
@@ -131,13 +137,55 @@ export class SqliteTraceStore extends KyselyTraceStore {
   }
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {
-    const value = this.sync('reading the completion cache', () => this.statements.getCompletion.get(key));
+    // An entry waiting for its batch's commit is already the cache's answer.
+    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.statements.getCompletion.get(key));
     return value === undefined ? undefined : (JSON.parse(value) as CachedCompletion);
   }
 
-  override async putCompletion(key: string, value: CachedCompletion): Promise<void> {
-    this.assertWritable();
-    this.sync('writing the completion cache', () => this.statements.putCompletion.run(key, JSON.stringify(value), isoNow(this.clock)));
+  /**
+   * Writes a cache entry. Entries written in the same event-loop turn are
+   * committed in one transaction (a commit per entry was the largest store
+   * cost per completion in the benchmark); every caller's promise settles
+   * when its batch has committed, or rejects with the batch's error, so a
+   * resolved `putCompletion` means stored, as before. The first value of a
+   * key wins, within a batch as in the table.
+   */
+  override putCompletion(key: string, value: CachedCompletion): Promise<void> {
+    try {
+      this.assertWritable();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    let batch = this.pendingPuts;
+    if (batch === undefined) {
+      const entries = new Map<string, string>();
+      let settle!: (error?: unknown) => void;
+      const done = new Promise<void>((resolve, reject) => (settle = (error) => (error === undefined ? resolve() : reject(error))));
+      batch = { entries, done, settle, committed: false };
+      this.pendingPuts = batch;
+      const scheduled = batch;
+      setImmediate(() => this.commitPuts(scheduled));
+    }
+    if (!batch.entries.has(key)) batch.entries.set(key, JSON.stringify(value));
+    return batch.done;
+  }
+
+  override async close(): Promise<void> {
+    // Entries still waiting for their turn are committed before the connection goes.
+    if (this.pendingPuts !== undefined && !this.closed) this.commitPuts(this.pendingPuts);
+    await super.close();
+  }
+
+  private commitPuts(batch: PutBatch): void {
+    if (batch.committed) return;
+    batch.committed = true;
+    if (this.pendingPuts === batch) this.pendingPuts = undefined;
+    try {
+      this.sync('writing the completion cache', () => this.putCompletionsTransaction.immediate(batch.entries, isoNow(this.clock)));
+      batch.settle();
+    } catch (error) {
+      batch.settle(error);
+    }
   }
 
   protected override failure(action: string, error: unknown): Error {
@@ -157,6 +205,14 @@ export class SqliteTraceStore extends KyselyTraceStore {
       throw this.failure(action, error);
     }
   }
+}
+
+/** Cache entries of one event-loop turn and the promise their writers wait on. */
+interface PutBatch {
+  entries: Map<string, string>;
+  done: Promise<void>;
+  settle: (error?: unknown) => void;
+  committed: boolean;
 }
 
 /** The SQLite result code of a better-sqlite3 error (`SQLITE_FULL`, `SQLITE_IOERR_WRITE`, …). */

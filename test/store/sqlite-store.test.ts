@@ -151,6 +151,54 @@ describe('SQLite store', () => {
     assert.deepEqual(await store.getEvents(id!), []);
     await store.close();
   });
+
+  it('commits the cache entries of one turn together: a resolved put is readable from another connection', async () => {
+    const file = newFile();
+    const writer = await openSqliteStore(file);
+    const other = await openSqliteStore(file);
+    const puts = Array.from({ length: 20 }, (_, index) => writer.putCompletion(`k${index}`, cachedCompletion(`reply ${index}`)));
+    // Not committed yet, but already what this store answers; the other connection does not see it.
+    assert.equal((await writer.getCompletion('k7'))?.text, 'reply 7');
+    assert.equal(await other.getCompletion('k7'), undefined);
+    await Promise.all(puts);
+    for (const index of [0, 7, 19]) assert.equal((await other.getCompletion(`k${index}`))?.text, `reply ${index}`);
+    // The first value of a key wins, within a batch as in the table.
+    await Promise.all([writer.putCompletion('dup', cachedCompletion('first')), writer.putCompletion('dup', cachedCompletion('second'))]);
+    await writer.putCompletion('dup', cachedCompletion('third'));
+    assert.equal((await other.getCompletion('dup'))?.text, 'first');
+    await other.close();
+    await writer.close();
+  });
+
+  it('rejects every writer of a batch that cannot be committed, and keeps what was stored', async () => {
+    const file = newFile();
+    const { sqlite, db } = await migratedDatabase(file);
+    const store = new SqliteTraceStore(sqlite, db);
+    await store.putCompletion('kept', cachedCompletion('kept'));
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+    const results = await Promise.allSettled([store.putCompletion('a', cachedCompletion('x'.repeat(1_000_000))), store.putCompletion('b', cachedCompletion())]);
+    for (const result of results) {
+      assert.equal(result.status, 'rejected');
+      assert.ok(result.reason instanceof StoreError);
+      assert.match(result.reason.message, /writing the completion cache/);
+      assert.match(result.reason.hint ?? '', /disk is full/);
+    }
+    assert.equal(await store.getCompletion('a'), undefined);
+    assert.equal((await store.getCompletion('kept'))?.text, 'kept');
+    await store.close();
+  });
+
+  it('commits entries still waiting when the store is closed', async () => {
+    const file = newFile();
+    const writer = await openSqliteStore(file);
+    const put = writer.putCompletion('late', cachedCompletion('late'));
+    await writer.close();
+    await put;
+    const reader = await openSqliteStore(file, { readonly: true });
+    assert.equal((await reader.getCompletion('late'))?.text, 'late');
+    await reader.close();
+  });
 });
 
 describe('openStore', () => {
