@@ -101,6 +101,32 @@ describe('OpenAiBackend', () => {
     });
   });
 
+  it('sends the same calls through a fetch given as the `fetch` option, with the same failure classes', async () => {
+    await withServer({}, async (server, backend) => {
+      const fetched: string[] = [];
+      const spy: typeof fetch = (input, init) => {
+        fetched.push(String(input));
+        return fetch(input, init);
+      };
+      const openai = backend(undefined, { env: { OPENAI_API_KEY: 'sk-fetch-key-0123456789' }, fetch: spy });
+      server.enqueue({ kind: 'reply', text: 'via fetch', promptTokens: 7, completionTokens: 2 });
+      const response = await openai.complete(question);
+      assert.deepEqual([response.text, response.usage.promptTokens, response.usage.completionTokens], ['via fetch', 7, 2]);
+      assert.deepEqual(fetched, [`${server.url}/chat/completions`]);
+      assert.equal(server.requests[0]!.headers['authorization'], 'Bearer sk-fetch-key-0123456789');
+      assert.equal(server.requests[0]!.body['seed'], 1234);
+
+      server.enqueue({ kind: 'status', status: 503, message: 'overloaded' });
+      const unavailable = await rejection(openai.complete(question));
+      assert.deepEqual([unavailable.failure, unavailable.status], ['server-error', 503]);
+      assert.match(unavailable.message, /: 503 overloaded$/);
+      server.enqueue({ kind: 'malformed' });
+      assert.equal((await rejection(openai.complete(question))).failure, 'server-error');
+      server.enqueue({ kind: 'reset' });
+      assert.equal((await rejection(openai.complete(question))).failure, 'connection');
+    });
+  });
+
   it('maps finish_reason length to length', async () => {
     await withServer({}, async (server, backend) => {
       server.enqueue({ kind: 'reply', text: 'The answer is', finishReason: 'length' });
