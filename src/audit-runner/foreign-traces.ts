@@ -44,6 +44,8 @@ export const foreignTraceSchema = z
     question: z.string().optional(),
     /** Gold answer (letter, number or text); null or absent when there is none. */
     gold: answerSchema.optional(),
+    /** quorum's dataset name (`wtq`, `tatqa`, …): the trace is scored with that dataset's scorer; default: the `question_id` prefix, else a generic scorer by the gold's kind. */
+    dataset: z.string().trim().min(1).optional(),
     /** Protocol that produced the trace (default `foreign`): the audit reports per protocol. */
     protocol: z.string().trim().min(1).optional(),
     /** Seed or repeat index (default 0). */

@@ -1,8 +1,9 @@
-import { scoreAnswer, goldText } from '../metrics/score-answer.js';
+import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { majorityVote } from '../protocols/debate/aggregate.js';
 import type { GdpStep } from '../spec/answer.js';
-import type { Gold } from '../spec/question.js';
+import type { Gold, Question } from '../spec/question.js';
+import { scoreFinal } from '../runner/score-final.js';
 import type { RunConfig } from '../spec/run-config.js';
 import type { TraceStore } from '../spec/store.js';
 import { traceEventSchema, type TraceEvent, type TraceEventInput } from '../spec/trace.js';
@@ -92,25 +93,20 @@ function foreignEvents(trace: ForeignTrace, at: string): TraceEvent[] {
     bodies.push(turn(trace, agent, position, history.length, foreignAnswer(agent.answer), rationale, steps));
     finalRound = Math.max(finalRound, history.length);
   });
+  // scored like a run's unit: the dataset's scorer grades the answer and its equality counts the vote and the agreement set
+  const question: Question = { id: trace.question_id, prompt: trace.question ?? trace.question_id, gold: foreignGold(trace.gold), ...(trace.meta === undefined ? {} : { meta: trace.meta }) };
+  const scorer = scorerFor(question, trace.dataset);
   let aggregated = foreignAnswer(trace.aggregated);
   if (trace.aggregated === undefined) {
     const answers = new Map(trace.agents.map((agent) => [agent.name, foreignAnswer(agent.answer)]));
-    const vote = majorityVote(finalRound, answers, deriveSeed(seed, trace.question_id, 'foreign-majority'));
+    const vote = majorityVote(finalRound, answers, deriveSeed(seed, trace.question_id, 'foreign-majority'), (a, b) => scorer.equivalent(a, b, question));
     bodies.push(vote);
     aggregated = vote.winner;
   }
-  const gold = foreignGold(trace.gold);
   const answer = aggregated === null ? { status: 'unparsed' as const, value: null } : { status: 'ok' as const, value: aggregated };
-  bodies.push({
-    type: 'final',
-    answer,
-    gold: goldText(gold),
-    correct: scoreAnswer(answer, gold),
-    aggregate: trace.aggregated === undefined ? 'majority' : 'given',
-    roundsRun: finalRound + 1,
-    stoppedEarly: false,
-  });
-  return bodies.map((body, index) => traceEventSchema.parse({ v: 1, seq: index, at, ...body }));
+  const events = bodies.map((body, index) => traceEventSchema.parse({ v: 1, seq: index, at, ...body }));
+  const final = scoreFinal({ type: 'final', answer, aggregate: trace.aggregated === undefined ? 'majority' : 'given', roundsRun: finalRound + 1, stoppedEarly: false }, events, question, scorer);
+  return [...events, traceEventSchema.parse({ v: 1, seq: events.length, at, ...final })];
 }
 
 function turn(trace: ForeignTrace, agent: ForeignAgent, position: number, round: number, answer: string | null, rationale: string, steps: GdpStep[] | undefined): TraceEventInput {

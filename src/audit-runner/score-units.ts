@@ -79,6 +79,7 @@ function prepare(input: UnitAuditInput): PreparedUnit {
   const set = agreementSet(
     input.agents.map((agent) => ({ agent: agent.name, answer: agent.answer })),
     input.aggregated,
+    input.agreement,
   );
   const agents = input.agents.map(
     (agent): AgentAudit => ({

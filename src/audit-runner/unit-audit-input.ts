@@ -26,6 +26,8 @@ export interface UnitAuditInput {
   aggregated: string | null;
   gold: string | null;
   correct: boolean | null;
+  /** S(q) as the runner recorded it with the dataset's answer equality; absent in older traces. */
+  agreement?: string[];
   agents: AgentAuditInput[];
   /** Expert scoring points for CARA-GT, when the question has them. */
   scoringPoints: string[] | null;
@@ -78,6 +80,7 @@ export function unitAuditInput(unit: UnitRecord, events: readonly TraceEvent[], 
     aggregated: final?.answer.status === 'ok' ? final.answer.value : null,
     gold: final?.gold ?? null,
     correct: final?.correct ?? null,
+    ...(final?.agreement === undefined ? {} : { agreement: final.agreement }),
     agents,
     scoringPoints: points === undefined || points.length === 0 ? null : points,
   };

@@ -7,6 +7,7 @@ import { exportCommand } from './commands/export-command.js';
 import { importCommand } from './commands/import-command.js';
 import { runCommand } from './commands/run-command.js';
 import { runsCommand } from './commands/runs-command.js';
+import { scoreCommand } from './commands/score-command.js';
 import { showCommand } from './commands/show-command.js';
 import { studyCommand } from './commands/study-command.js';
 import { uiCommand } from './commands/ui-command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
     .addCommand(runsCommand())
     .addCommand(showCommand())
     .addCommand(auditCommand())
+    .addCommand(scoreCommand())
     .addCommand(studyCommand())
     .addCommand(exportCommand())
     .addCommand(importCommand())

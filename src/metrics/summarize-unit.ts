@@ -38,7 +38,10 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
   }
 
   const finalAnswers = [...latest.values()];
-  const unanimous = finalAnswers.length > 0 && finalAnswers.every((answer) => answer !== null && answer === finalAnswers[0]);
+  // the runner's agreement set uses the dataset's answer equality ("Iron", "IRON" agree); older traces compare canonical values
+  const agreeing = final?.agreement;
+  const unanimous =
+    finalAnswers.length > 0 && finalAnswers.every((answer) => answer !== null) && (agreeing === undefined ? finalAnswers.every((answer) => answer === finalAnswers[0]) : [...latest.keys()].every((agent) => agreeing.includes(agent)));
   return {
     answer: final?.answer.status === 'ok' ? final.answer.value : null,
     answerStatus: final === undefined ? 'none' : final.answer.status,

@@ -1,5 +1,5 @@
 import type { ParsedTurn } from '../spec/answer.js';
-import type { Question } from '../spec/question.js';
+import type { QuestionLike } from '../spec/question.js';
 import { isAnswerStatement } from './answer-statement.js';
 import { parseJsonObject } from './json-answer-field.js';
 import { parseAnswer } from './parse-answer.js';
@@ -12,7 +12,7 @@ const RATIONALE_KEYS = ['rationale', 'reasoning', 'explanation', 'reason'];
  * the reply without its answer lines; a JSON reply's `rationale` /
  * `reasoning` / `explanation` field is used when the reply is JSON.
  */
-export function parseFreeTurn(text: string, question: Question): ParsedTurn {
+export function parseFreeTurn(text: string, question: QuestionLike): ParsedTurn {
   const answer = parseAnswer(text, question);
   if (text.trim() === '') return { answer, rationale: '', source: 'failed', warnings: ['empty reply'] };
   const object = parseJsonObject(visibleReply(text));

@@ -1,4 +1,4 @@
-import type { Question } from '../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../spec/question.js';
 import { optionLetters } from '../spec/question.js';
 
 /** Size limits of GDP replies; long fields make models ramble and blow the token budget. */
@@ -36,7 +36,7 @@ export interface GdpSchemaOptions {
  * but not `oneOf`. So a step without a stance carries
  * `{peer: null, type: null, target: null, counterGround: null}`.
  */
-export function gdpResponseSchema(question: Question, options: GdpSchemaOptions): Record<string, unknown> {
+export function gdpResponseSchema(question: QuestionLike, options: GdpSchemaOptions): Record<string, unknown> {
   const text = (description: string): Record<string, unknown> => ({
     type: 'string',
     minLength: 1,
@@ -82,8 +82,8 @@ export function gdpResponseSchema(question: Question, options: GdpSchemaOptions)
   };
 }
 
-function answerSchema(question: Question): Record<string, unknown> {
-  switch (question.gold.kind) {
+function answerSchema(question: QuestionLike): Record<string, unknown> {
+  switch (answerSpecOf(question).kind) {
     case 'choice': {
       const letters = optionLetters(question);
       return letters.length > 0 ? { type: 'string', enum: letters } : { type: 'string', minLength: 1, maxLength: 1 };

@@ -1,5 +1,5 @@
 import { gdpStepSchema, type GdpStep, type ParsedAnswer, type ParsedTurn } from '../spec/answer.js';
-import type { Question } from '../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../spec/question.js';
 import { freeRationale } from './free-turn.js';
 import { parseGdpTextSteps } from './gdp-text-steps.js';
 import { parseJsonObject } from './json-answer-field.js';
@@ -26,7 +26,7 @@ export interface GdpParseOptions {
  * counter-ground, stances toward unknown peers, and anything dropped.
  * The rationale is one `CLAIM — GROUND` line per step.
  */
-export function parseGdpTurn(text: string, json: unknown, question: Question, options: GdpParseOptions): ParsedTurn {
+export function parseGdpTurn(text: string, json: unknown, question: QuestionLike, options: GdpParseOptions): ParsedTurn {
   const warnings: string[] = [];
   const visible = visibleReply(text);
   const structured = json ?? parseJsonObject(visible);
@@ -142,18 +142,18 @@ function normaliseStep(raw: unknown, peers: readonly string[], onStanceProblem: 
   return dropNulls(result);
 }
 
-function answerFromJson(value: unknown, question: Question): ParsedAnswer | undefined {
+function answerFromJson(value: unknown, question: QuestionLike): ParsedAnswer | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   // a JSON number is already a number: re-reading its text would misread exponents (4.9e+51 → 51)
   if (typeof value === 'number') {
-    if (question.gold.kind !== 'number' || !Number.isFinite(value)) return parseAnswerOrUndefined(String(value), question);
+    if (answerSpecOf(question).kind !== 'number' || !Number.isFinite(value)) return parseAnswerOrUndefined(String(value), question);
     return { status: 'ok', value: canonicalNumber(value), rule: 'json' };
   }
   const answer = parseAnswer(value, question);
   return answer.status === 'unparsed' ? undefined : { ...answer, rule: 'json' };
 }
 
-function parseAnswerOrUndefined(text: string, question: Question): ParsedAnswer | undefined {
+function parseAnswerOrUndefined(text: string, question: QuestionLike): ParsedAnswer | undefined {
   const answer = parseAnswer(text, question);
   return answer.status === 'unparsed' ? undefined : { ...answer, rule: 'json' };
 }

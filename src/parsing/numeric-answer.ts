@@ -17,6 +17,12 @@ export interface NumberMention {
   /** Start and end of the mention in the text that was searched. */
   start: number;
   end: number;
+  /**
+   * The number as written, without its currency symbol and scale word: sign, digits
+   * with grouping commas, percent sign; wrapped in the parentheses of an
+   * accounting negative when it stands alone inside them ("(0.2)").
+   */
+  written: string;
 }
 
 /** A numeric answer and how it was found. */
@@ -48,6 +54,8 @@ export function findNumbers(text: string): NumberMention[] {
     const scaleApplies = scaleWord !== undefined && (scaleWord.length > 1 || groups['currency'] !== undefined || scaleWord === 'k');
     let end = match.index + match[0].length;
     if (scaleWord !== undefined && !scaleApplies) end -= match[0].length - match[0].toLowerCase().lastIndexOf(scaleWord);
+    const numberEnd = scaleWord === undefined ? end : match.index + match[0].toLowerCase().lastIndexOf(scaleWord);
+    const span = text.slice(match.index, numberEnd).replace(/[$€£¥]\s*/, '').trim();
     const mention: NumberMention = {
       value: number,
       text: canonicalNumber(number),
@@ -55,11 +63,17 @@ export function findNumbers(text: string): NumberMention[] {
       scale: scaleApplies ? SCALES[scaleWord] ?? 1 : 1,
       start: match.index,
       end,
+      written: inParentheses(text, match.index, end) ? `(${span})` : span,
     };
     if (groups['currency'] !== undefined) mention.currency = groups['currency'];
     mentions.push(mention);
   }
   return mentions;
+}
+
+// "(0.2)": a number alone inside parentheses, as accounts write a negative (TAT-QA reads it as −0.2).
+function inParentheses(text: string, start: number, end: number): boolean {
+  return /\(\s*$/.test(text.slice(Math.max(0, start - 4), start)) && /^\s*\)/.test(text.slice(end, end + 4));
 }
 
 /** Canonical text of a number: no grouping commas, no trailing zeros, no "-0". */
@@ -127,7 +141,8 @@ function decide(mentions: NumberMention[], rule: string): NumericAnswer {
   if (second !== undefined && second.text !== first.text) {
     return { answer: { status: 'ambiguous', value: null, candidates: [first.text, second.text], rule: rule + modifiers }, mention: first };
   }
-  return { answer: { status: 'ok', value: first.text, rule: rule + modifiers }, mention: first };
+  const stated = { ...(first.written === first.text ? {} : { text: first.written }), ...(first.scale === 1 ? {} : { scale: scaleName(first.scale) }) };
+  return { answer: { status: 'ok', value: first.text, rule: rule + modifiers, ...stated }, mention: first };
 }
 
 function scaleName(scale: number): string {

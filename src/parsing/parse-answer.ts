@@ -1,5 +1,5 @@
 import type { ParsedAnswer } from '../spec/answer.js';
-import type { Question } from '../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../spec/question.js';
 import { parseMcqAnswer } from './mcq-answer.js';
 import { parseNumericAnswer } from './numeric-answer.js';
 import { parseTextAnswer } from './text-answer.js';
@@ -9,8 +9,8 @@ import { parseTextAnswer } from './text-answer.js';
  * answer: option letter (`choice`), number (`number`), or normalised free
  * text (`text`, `none`).
  */
-export function parseAnswer(text: string, question: Question): ParsedAnswer {
-  switch (question.gold.kind) {
+export function parseAnswer(text: string, question: QuestionLike): ParsedAnswer {
+  switch (answerSpecOf(question).kind) {
     case 'choice':
       return parseMcqAnswer(text, question.options ?? {});
     case 'number':

@@ -1,3 +1,4 @@
+import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { executeUnit } from '../runner/execute-unit.js';
 import { ConfigError, QuorumError } from '../spec/errors.js';
 import type { TraceStore } from '../spec/store.js';
@@ -56,6 +57,7 @@ export async function processUnitJob(data: unknown, context: UnitJobContext): Pr
   const result = await executeUnit({
     protocol: run.protocol,
     question,
+    scorer: scorerFor(question, run.config.dataset.name),
     agents: run.agents,
     ...(run.judge === undefined ? {} : { judge: run.judge }),
     seed: unit.seed,

@@ -5,6 +5,7 @@ import type { Question } from '../spec/question.js';
 import type { RunConfig } from '../spec/run-config.js';
 import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
 import { type Clock, isoNow, systemClock } from '../util/clock.js';
+import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { executeUnit } from './execute-unit.js';
 import { type ProgressReporter, type ProgressSnapshot, silentProgress } from './progress.js';
 import { runFingerprint } from './run-fingerprint.js';
@@ -70,6 +71,7 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
     const result = await executeUnit({
       protocol: plan.protocol,
       question,
+      scorer: scorerFor(question, config.dataset.name),
       agents: plan.agents,
       ...(plan.judge === undefined ? {} : { judge: plan.judge }),
       seed: unit.seed,

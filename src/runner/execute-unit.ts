@@ -1,15 +1,20 @@
 import { describeError } from '../spec/errors.js';
 import type { Agent, Protocol } from '../spec/protocol.js';
-import type { Question } from '../spec/question.js';
+import { poseQuestion, type Question } from '../spec/question.js';
+import type { Scorer } from '../spec/scorer.js';
 import type { UnitResult } from '../spec/store.js';
-import { markValidatedEvent, type TraceEvent, type TraceEventInput, TRACE_VERSION, traceEventBodySchema } from '../spec/trace.js';
+import { markValidatedEvent, type ProtocolEventInput, type TraceEvent, type TraceEventInput, TRACE_VERSION, traceEventBodySchema } from '../spec/trace.js';
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { type Clock, isoNow } from '../util/clock.js';
+import { scorerFor } from '../metrics/scorers/scorer-for.js';
+import { scoreFinal } from './score-final.js';
 
 /** What one unit runs with. */
 export interface UnitInput {
   protocol: Protocol;
   question: Question;
+  /** The dataset's scorer: grades the final answer and gives the answer equality of votes (default: `scorerFor(question)`). */
+  scorer?: Scorer;
   agents: readonly Agent[];
   judge?: Agent;
   seed: number;
@@ -18,19 +23,25 @@ export interface UnitInput {
 }
 
 /**
- * Runs one unit and returns its trace. A failure inside the unit becomes an
- * `error` event and a `failed` status; it is never thrown, so the run goes on.
+ * Runs one unit and returns its trace. The protocol sees the question
+ * without its gold; the runner scores the `final` event it emits with the
+ * dataset's scorer. A failure inside the unit becomes an `error` event and a
+ * `failed` status; it is never thrown, so the run goes on.
  */
 export async function executeUnit(input: UnitInput): Promise<UnitResult> {
+  const { question } = input;
+  const scorer = input.scorer ?? scorerFor(question);
   const events: TraceEvent[] = [];
-  const emit = (body: TraceEventInput): void => {
+  const append = (body: TraceEventInput): void => {
     const checked = traceEventBodySchema.parse(body);
     events.push(markValidatedEvent({ v: TRACE_VERSION, seq: events.length, at: isoNow(input.clock), ...checked } as TraceEvent));
   };
+  const emit = (body: ProtocolEventInput): void => append(body.type === 'final' ? scoreFinal(body, events, question, scorer) : body);
   let failed = false;
   try {
     await input.protocol.run({
-      question: input.question,
+      question: poseQuestion(question),
+      sameAnswer: (a, b) => a === b || scorer.equivalent(a, b, question),
       agents: input.agents,
       ...(input.judge === undefined ? {} : { judge: input.judge }),
       seed: input.seed,
@@ -44,7 +55,7 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
     failed = true;
     const described = describeError(error);
     const where = error !== null && typeof error === 'object' ? (error as { agent?: unknown; round?: unknown }) : {};
-    emit({
+    append({
       type: 'error',
       code: described.code,
       message: described.message,

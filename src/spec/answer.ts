@@ -13,6 +13,15 @@ export const parsedAnswerSchema = z.object({
   candidates: z.array(z.string()).optional(),
   /** Which rule matched (for auditing the parser). */
   rule: z.string().optional(),
+  /**
+   * The answer as the reply stated it, when it differs from `value`: a
+   * number with its sign, currency, percent sign or accounting parentheses
+   * (`(0.2)`, `56.197%`), without its scale word. Scorers read this, as an
+   * official evaluator reads the prediction string.
+   */
+  text: z.string().optional(),
+  /** The scale word stated with a numeric answer (`thousand`, `million`, `billion`, `trillion`); TAT-QA's predicted scale. */
+  scale: z.string().optional(),
 });
 export type ParsedAnswer = z.infer<typeof parsedAnswerSchema>;
 
@@ -47,3 +56,8 @@ export const parsedTurnSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 export type ParsedTurn = z.infer<typeof parsedTurnSchema>;
+
+/** The answer as stated (`text`, else `value`), or null unless the answer parsed. */
+export function statedAnswer(answer: ParsedAnswer): string | null {
+  return answer.status === 'ok' && answer.value !== null ? (answer.text ?? answer.value) : null;
+}

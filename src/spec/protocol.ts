@@ -1,6 +1,6 @@
 import type { ChatBackend, Decoding } from './chat.js';
-import type { Question } from './question.js';
-import type { TraceEventInput } from './trace.js';
+import type { PosedQuestion } from './question.js';
+import type { ProtocolEventInput } from './trace.js';
 
 /** An agent bound to a backend, a persona and decoding settings. */
 export interface Agent {
@@ -14,14 +14,20 @@ export interface Agent {
 
 /** Everything a protocol needs to run one unit (question × protocol × seed). */
 export interface ProtocolContext {
-  readonly question: Question;
+  readonly question: PosedQuestion;
   readonly agents: readonly Agent[];
   /** The judge, for protocols that rank or select contributions. */
   readonly judge?: Agent;
   /** The unit's seed; per-call seeds derive from it (see `deriveSeed`). */
   readonly seed: number;
-  /** Appends an event to the unit's trace, in order. */
-  emit(event: TraceEventInput): void;
+  /** Appends an event to the unit's trace, in order; the runner scores the `final` event. */
+  emit(event: ProtocolEventInput): void;
+  /**
+   * Whether two stated answers are the same answer under the dataset's
+   * answer equality (the scorer's; it never reads the gold). Majority votes
+   * count with it, so `Canberra` and `canberra` are one vote.
+   */
+  sameAnswer(a: string, b: string): boolean;
   readonly signal?: AbortSignal;
 }
 

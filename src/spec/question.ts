@@ -63,6 +63,47 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 /** The option letters of a question in order, or an empty list. */
-export function optionLetters(question: Question): string[] {
+export function optionLetters(question: Pick<Question, 'options'>): string[] {
   return question.options === undefined ? [] : Object.keys(question.options);
+}
+
+/** What kind of answer a question expects and how long it should be: all a protocol may know of the gold. */
+export interface AnswerSpec {
+  /** The gold's kind: `choice` (an option letter), `number`, `text`, or `none` (open question). */
+  kind: Gold['kind'];
+  /** `sentence` when the dataset's answers are full sentences (FeTaQA), else `short`. */
+  form: 'short' | 'sentence';
+}
+
+/**
+ * A question as a protocol sees it: the prompt, options and context, and
+ * the kind of answer expected — never the gold, the expert scoring points
+ * or the source metadata (which carry the answer in several datasets).
+ */
+export interface PosedQuestion {
+  readonly id: string;
+  readonly prompt: string;
+  readonly options?: Readonly<Record<string, string>>;
+  readonly context?: Question['context'];
+  readonly answer: AnswerSpec;
+}
+
+/** The question without its gold, for a protocol (see `PosedQuestion`). */
+export function poseQuestion(question: Question): PosedQuestion {
+  const form = question.meta?.['answerForm'] === 'sentence' ? 'sentence' : 'short';
+  return {
+    id: question.id,
+    prompt: question.prompt,
+    ...(question.options === undefined ? {} : { options: question.options }),
+    ...(question.context === undefined ? {} : { context: question.context }),
+    answer: { kind: question.gold.kind, form },
+  };
+}
+
+/** A question with or without its gold: what answer readers and prompt builders accept. */
+export type QuestionLike = PosedQuestion | Question;
+
+/** The expected answer's kind and form, from a posed question or from a full one's gold. */
+export function answerSpecOf(question: QuestionLike): AnswerSpec {
+  return 'answer' in question ? question.answer : poseQuestion(question).answer;
 }

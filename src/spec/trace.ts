@@ -132,8 +132,17 @@ export const finalEventSchema = z.object({
   answer: parsedAnswerSchema,
   /** The gold answer as text, or null when the question has none. */
   gold: z.string().nullable(),
-  /** Whether the answer is correct; null when there is no gold to compare with. */
+  /** Whether the answer is correct (the scorer's headline verdict); null when there is no gold to compare with. */
   correct: z.boolean().nullable(),
+  /** The scorer that judged it (`wtq-denotation`, …); absent in traces written before the runner scored. */
+  scorer: z.string().optional(),
+  /** The scorer's per-answer metric values (`em`, `f1`, `rougeL`, …). */
+  scores: z.record(z.string(), z.number().nullable()).optional(),
+  /**
+   * The agreement set S(q): agents whose final answer equals the aggregated
+   * answer under the dataset's answer equality, in speaking order.
+   */
+  agreement: z.array(z.string()).optional(),
   /** How the answer was aggregated (`majority`, `judge`, `mean`, `median`, `single`). */
   aggregate: z.string(),
   /** Rounds actually run (round 0 counts as one). */
@@ -165,6 +174,12 @@ export const traceEventBodySchema = z.discriminatedUnion('type', [
 ]);
 export type TraceEventBody = z.infer<typeof traceEventBodySchema>;
 export type TraceEventInput = z.input<typeof traceEventBodySchema>;
+
+/** The fields of the `final` event the runner fills in: protocols never see the gold and never grade themselves. */
+export type ScoringFields = 'gold' | 'correct' | 'scorer' | 'scores' | 'agreement';
+
+/** What a protocol emits: any event, with the `final` event's answer but not its scoring. */
+export type ProtocolEventInput = Exclude<TraceEventInput, { type: 'final' }> | Omit<Extract<TraceEventInput, { type: 'final' }>, ScoringFields>;
 
 /** The envelope every stored event has: version, order in the unit, time. */
 const envelope = {

@@ -1,3 +1,4 @@
+import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import pLimit from 'p-limit';
 import { sanitizeSpec } from '../backends/backend-spec.js';
 import { loadQuestions } from '../datasets/load-questions.js';
@@ -136,7 +137,7 @@ async function ratePending(options: JudgeRatingsOptions, runId: string, config: 
         limit(async () => {
           if (options.signal?.aborted) return;
           const item = byKey.get(unitKeyText(unit))!;
-          const result = await executeUnit({ protocol: ratingProtocol(item.messages, item.ratedProtocol), question: item.question, agents: [judge], seed: unit.seed, clock, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+          const result = await executeUnit({ protocol: ratingProtocol(item.messages, item.ratedProtocol), question: item.question, scorer: scorerFor(item.question), agents: [judge], seed: unit.seed, clock, ...(options.signal === undefined ? {} : { signal: options.signal }) });
           if (options.signal?.aborted && result.status === 'failed') return;
           if (await store.completeUnit(unit.id, result)) executed += 1;
         }),

@@ -58,7 +58,7 @@ export function ratingProtocol(messages: readonly ChatMessage[], ratedProtocol: 
         text: response.text,
         ...(response.structured === undefined ? {} : { structured: response.structured }),
       });
-      context.emit({ type: 'final', answer, gold: null, correct: null, aggregate: 'judge-rating', roundsRun: 1, stoppedEarly: false });
+      context.emit({ type: 'final', answer, aggregate: 'judge-rating', roundsRun: 1, stoppedEarly: false });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { poseQuestion } from '../../src/spec/question.js';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
@@ -5,7 +6,7 @@ import { createDebateProtocol } from '../../src/protocols/debate/create-debate-p
 import { rankByScore } from '../../src/protocols/debate/judge.js';
 import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import type { Question } from '../../src/spec/question.js';
-import type { TraceEventInput } from '../../src/spec/trace.js';
+import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
 
 const question: Question = {
@@ -28,14 +29,15 @@ function scriptedJudge(rounds: Array<Record<string, number>>): ScriptedBackend {
   });
 }
 
-type Turn = Extract<TraceEventInput, { type: 'turn' }>;
+type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 
 async function run(preset: string, overrides: DebateOverrides, judgeScores: Array<Record<string, number>>, answers = { 'Agent A': ['A', 'A', 'A'], 'Agent B': ['B', 'A', 'A'], 'Agent C': ['C', 'C', 'C'] }) {
   const agentsBackend = scriptedDebate(answers);
   const judgeBackend = scriptedJudge(judgeScores);
-  const events: TraceEventInput[] = [];
+  const events: ProtocolEventInput[] = [];
   await createDebateProtocol(preset, overrides).run({
-    question,
+    question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b,
     agents: agentsOn(agentsBackend),
     judge: { name: 'Judge', backend: judgeBackend, decoding: { temperature: 0 } },
     seed: 3,
@@ -82,7 +84,7 @@ describe('the judge', () => {
     const scores: Array<Record<string, number>> = [{ 'Agent A': 5, 'Agent B': 5, 'Agent C': 5 }, { 'Agent A': 4, 'Agent B': 4 }, { 'Agent A': 1, 'Agent B': 1 }];
     const first = await run('ra-cr', {}, scores);
     const second = await run('ra-cr', {}, scores);
-    const rank = (events: TraceEventInput[]) => events.find((event) => event.type === 'judge-rank');
+    const rank = (events: ProtocolEventInput[]) => events.find((event) => event.type === 'judge-rank');
     const one = rank(first.events);
     assert.ok(one?.type === 'judge-rank' && one.tieBreak !== undefined);
     assert.deepEqual(one.tieBreak.tied[0]!.slice().sort(), ['Agent A', 'Agent B', 'Agent C']);
@@ -94,9 +96,10 @@ describe('the judge', () => {
 
   it('a judge reply that cannot be read still gives a full, recorded ranking', async () => {
     const agentsBackend = scriptedDebate({ 'Agent A': ['A'], 'Agent B': ['B'], 'Agent C': ['C'] });
-    const events: TraceEventInput[] = [];
+    const events: ProtocolEventInput[] = [];
     await createDebateProtocol('du', { rounds: 0, aggregate: 'judge' }).run({
-      question,
+      question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b,
       agents: agentsOn(agentsBackend),
       judge: { name: 'Judge', backend: new ScriptedBackend({ fallback: 'I refuse to score.' }), decoding: {} },
       seed: 1,
@@ -130,8 +133,9 @@ describe('the judge', () => {
         return JSON.stringify({ scores: ids.map((id) => ({ id, score: id.endsWith('#1') ? 9 : 4 })), rationale: 'draft 1 is grounded' });
       },
     });
-    const events: TraceEventInput[] = [];
-    await createDebateProtocol('du', { rounds: 1, drafts: 2 }).run({ question, agents: agentsOn(agentsBackend), judge: { name: 'Judge', backend: judgeBackend, decoding: {} }, seed: 5, emit: (event) => events.push(event) });
+    const events: ProtocolEventInput[] = [];
+    await createDebateProtocol('du', { rounds: 1, drafts: 2 }).run({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(agentsBackend), judge: { name: 'Judge', backend: judgeBackend, decoding: {} }, seed: 5, emit: (event) => events.push(event) });
     const turns = events.filter((event): event is Turn => event.type === 'turn');
     assert.equal(turns.length, 3 * 2 * 2);
     assert.deepEqual(turns.filter((turn) => turn.selected).map((turn) => turn.draft), [1, 1, 1, 1, 1, 1]);
@@ -147,7 +151,8 @@ describe('the judge', () => {
 
   it('a protocol that needs a judge and has none fails with a hint', async () => {
     await assert.rejects(
-      createDebateProtocol('ra-cr').run({ question, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => undefined }),
+      createDebateProtocol('ra-cr').run({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => undefined }),
       /needs a judge[\s\S]*/,
     );
   });

@@ -1,9 +1,10 @@
+import { poseQuestion } from '../../src/spec/question.js';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDebateProtocol } from '../../src/protocols/debate/create-debate-protocol.js';
 import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import type { Question } from '../../src/spec/question.js';
-import type { TraceEventInput } from '../../src/spec/trace.js';
+import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
 
 const question: Question = {
@@ -13,14 +14,15 @@ const question: Question = {
   gold: { kind: 'choice', value: 'A' },
 };
 
-type Turn = Extract<TraceEventInput, { type: 'turn' }>;
+type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 
 const DEFAULT_ANSWERS = { 'Agent A': ['A', 'A', 'A'], 'Agent B': ['B', 'A', 'A'], 'Agent C': ['C', 'C', 'A'] };
 
 async function runPreset(preset: string, overrides: DebateOverrides = {}, gdp = false, answers: Record<string, string[]> = DEFAULT_ANSWERS) {
   const backend = scriptedDebate(answers, { gdp });
-  const events: TraceEventInput[] = [];
-  await createDebateProtocol(preset, overrides).run({ question, agents: agentsOn(backend), seed: 7, emit: (event) => events.push(event) });
+  const events: ProtocolEventInput[] = [];
+  await createDebateProtocol(preset, overrides).run({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(backend), seed: 7, emit: (event) => events.push(event) });
   const turns = events.filter((event): event is Turn => event.type === 'turn');
   return { events, turns, backend };
 }
@@ -129,7 +131,8 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
     const votes = events.filter((event) => event.type === 'vote');
     assert.equal(votes.length, 3);
     const final = events.find((event) => event.type === 'final');
-    assert.deepEqual(final && { answer: final.answer.value, correct: final.correct, roundsRun: final.roundsRun }, { answer: 'A', correct: true, roundsRun: 3 });
+    // the protocol never grades itself: the runner adds gold and correct (test/runner/score-final.test.ts)
+    assert.deepEqual(final && { answer: final.answer.value, graded: 'correct' in final, roundsRun: final.roundsRun }, { answer: 'A', graded: false, roundsRun: 3 });
   });
 
   it('stops early on consensus when asked', async () => {

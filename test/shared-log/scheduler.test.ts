@@ -68,7 +68,7 @@ describe('DeALOG scheduler on a scripted backend', () => {
     assert.match(secondChanceTurn.messages[1]!.content, /Focus of this turn: the unit or scale of the answer/);
 
     const final = eventsOfType(events, 'final')[0]!;
-    assert.deepEqual(final.answer, { status: 'ok', value: '1.64', rule: 'shared-log+percent' });
+    assert.deepEqual(final.answer, { status: 'ok', value: '1.64', rule: 'shared-log+percent', scale: 'percent' });
     assert.equal(final.aggregate, 'verified-answer');
     assert.equal(final.correct, true);
     assert.equal(final.roundsRun, 3);

@@ -14,13 +14,13 @@ import { fixedClock } from '../../src/util/clock.js';
 const finalOnly = {
   name: 'final-only',
   async run({ emit }: Parameters<Protocol['run']>[0]) {
-    emit({ type: 'final', answer: { status: 'ok', value: 'A' }, gold: 'A', correct: true, aggregate: 'single', roundsRun: 1, stoppedEarly: false });
+    emit({ type: 'final', answer: { status: 'ok', value: 'A' }, aggregate: 'single', roundsRun: 1, stoppedEarly: false });
   },
 } as unknown as Protocol;
 
 describe('encodeUnitResult', () => {
   it('trusts the events executeUnit parsed, and parses any other event object', async () => {
-    const result = await executeUnit({ protocol: finalOnly, question: { id: 'q1', prompt: 'Q?', format: 'mcq', options: ['a', 'b'], gold: 'A' } as never, agents: [], seed: 1, clock: fixedClock(0) });
+    const result = await executeUnit({ protocol: finalOnly, question: { id: 'q1', prompt: 'Q?', options: { A: 'a', B: 'b' }, gold: { kind: 'choice', value: 'A' } }, agents: [], seed: 1, clock: fixedClock(0) });
     assert.equal(result.status, 'done', JSON.stringify(result.events));
     assert.ok(result.events.every((event) => isValidatedEvent(event)));
     assert.equal(encodeUnitResult('u1', result).events.length, result.events.length);

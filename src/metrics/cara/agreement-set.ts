@@ -20,11 +20,14 @@ export interface AgreementSet {
  * The agreement set S(q) of DESIGN §6: the agents whose final answer equals
  * the aggregated answer. CARA needs |S(q)| ≥ 2; otherwise the unit is not
  * eligible, with the reason recorded. An unparsed aggregated answer makes
- * S(q) empty; unparsed agent answers never belong to S(q).
+ * S(q) empty; unparsed agent answers never belong to S(q). `recorded` is
+ * the set the runner stored in the `final` event, decided by the dataset's
+ * answer equality; traces without it (written before, or foreign files
+ * stored by an older quorum) fall back to `sameAnswer`.
  */
-export function agreementSet(answers: readonly FinalAnswer[], aggregated: string | null): AgreementSet {
+export function agreementSet(answers: readonly FinalAnswer[], aggregated: string | null, recorded?: readonly string[]): AgreementSet {
   if (aggregated === null) return { members: [], eligible: false, reasons: ['no-aggregated-answer'] };
-  const members = answers.filter((entry) => sameAnswer(entry.answer, aggregated)).map((entry) => entry.agent);
+  const members = answers.filter((entry) => entry.answer !== null && (recorded === undefined ? sameAnswer(entry.answer, aggregated) : recorded.includes(entry.agent))).map((entry) => entry.agent);
   if (members.length < 2) return { members, eligible: false, reasons: ['agreement-set-below-two'] };
   return { members, eligible: true, reasons: [] };
 }

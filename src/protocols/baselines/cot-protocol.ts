@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { goldText } from '../../metrics/score-answer.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
-import { defaultAnswerScorer, type AnswerScorer } from '../shared-log/final-answer.js';
 import { answerInstruction, baselineAnswer } from './baseline-answer.js';
 import { callBaseline } from './baseline-call.js';
 import { renderContext } from './render-context.js';
@@ -25,12 +23,10 @@ export class CotProtocol implements Protocol {
   readonly name = 'cot';
   readonly params: Readonly<Record<string, unknown>> = {};
   readonly needsJudge = false;
-  readonly #score: AnswerScorer;
 
-  constructor(params: Record<string, unknown> = {}, options: { score?: AnswerScorer } = {}) {
+  constructor(params: Record<string, unknown> = {}) {
     const parsed = cotParamsSchema.safeParse(params);
     if (!parsed.success) throw new ConfigError(`protocol "cot" takes no parameters (got ${Object.keys(params).join(', ')})`, 'run cot without --rounds and other debate flags');
-    this.#score = options.score ?? defaultAnswerScorer;
   }
 
   async run(context: ProtocolContext): Promise<void> {
@@ -52,8 +48,6 @@ export class CotProtocol implements Protocol {
     context.emit({
       type: 'final',
       answer: parsed.answer,
-      gold: goldText(question.gold),
-      correct: this.#score(parsed.answer, question.gold, question),
       aggregate: 'single',
       roundsRun: 1,
       stoppedEarly: false,

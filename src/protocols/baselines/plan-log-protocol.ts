@@ -1,12 +1,11 @@
-import { goldText } from '../../metrics/score-answer.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import { sharedOcrService } from '../../tools/ocr/ocr-service.js';
 import { ContextAgent } from '../shared-log/context-agent.js';
 import { DealogEnv, type OcrReader } from '../shared-log/dealog-env.js';
 import { type DealogParams, resolveDealogParams } from '../shared-log/dealog-params.js';
 import { EvidenceSources } from '../shared-log/evidence-sources.js';
-import { chooseFinalAnswer, defaultAnswerScorer, type AnswerScorer } from '../shared-log/final-answer.js';
+import { chooseFinalAnswer } from '../shared-log/final-answer.js';
 import { runScheduler } from '../shared-log/scheduler.js';
 import { SharedLog } from '../shared-log/shared-log.js';
 import type { ActDecision, LogAgent, Specialist, TurnState } from '../shared-log/specialist.js';
@@ -34,7 +33,7 @@ class PlannedSpecialist implements LogAgent {
     return this.#inner.role;
   }
 
-  shouldAct(log: SharedLog, question: Question, turn: TurnState): ActDecision {
+  shouldAct(log: SharedLog, question: QuestionLike, turn: TurnState): ActDecision {
     const own = this.#inner.shouldAct(log, question, turn);
     if (turn.round > 0 || !own.act) return own;
     if (this.#steps.length === 0) return { act: false, reason: 'not in the plan' };
@@ -56,9 +55,9 @@ export class PlanLogProtocol implements Protocol {
   readonly name = 'plan-log';
   readonly params: DealogParams;
   readonly needsJudge = false;
-  readonly #options: { ocr?: OcrReader; score?: AnswerScorer };
+  readonly #options: { ocr?: OcrReader };
 
-  constructor(params: Record<string, unknown> = {}, options: { ocr?: OcrReader; score?: AnswerScorer } = {}) {
+  constructor(params: Record<string, unknown> = {}, options: { ocr?: OcrReader } = {}) {
     this.params = resolveDealogParams(params);
     this.#options = options;
   }
@@ -75,12 +74,9 @@ export class PlanLogProtocol implements Protocol {
       verifier: new VerificationAgent(env),
     });
     const choice = chooseFinalAnswer(log.entries, question);
-    const score = this.#options.score ?? defaultAnswerScorer;
     context.emit({
       type: 'final',
       answer: choice.answer,
-      gold: goldText(question.gold),
-      correct: score(choice.answer, question.gold, question),
       aggregate: choice.aggregate,
       roundsRun: outcome.roundsRun,
       stoppedEarly: outcome.roundsRun < this.params.maxRounds,

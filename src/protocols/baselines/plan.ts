@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../spec/chat.js';
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
 
 /** The specialists a plan can call on. */
@@ -16,7 +16,7 @@ export interface PlanStep {
 export const PLANNER_ROLE = 'PlannerAgent';
 
 /** What the planner is told about a question's sources (no content: it plans, the specialists read). */
-export function describeSources(question: Question): string {
+export function describeSources(question: QuestionLike): string {
   const context = question.context ?? {};
   const lines = [
     ...(context.tables ?? []).map((table) => `- table "${table.id}": ${table.rows.length} rows, columns ${table.header.map((name) => `"${name}"`).join(', ')} (TableAgent)`),
@@ -39,7 +39,7 @@ const REPLAN_OPENING: Readonly<Record<Replan['reason'], string>> = {
 };
 
 /** The planner's messages: the question, its sources, and why the last plan failed when re-planning. */
-export function planMessages(question: Question, replan?: Replan): ChatMessage[] {
+export function planMessages(question: QuestionLike, replan?: Replan): ChatMessage[] {
   return [
     {
       role: 'system',
@@ -59,7 +59,7 @@ export function planMessages(question: Question, replan?: Replan): ChatMessage[]
  * no focus are dropped. An empty or unreadable plan falls back to every
  * specialist looking for the question itself (the pipeline still runs).
  */
-export function readPlan(text: string, question: Question): { steps: PlanStep[]; fallback: boolean } {
+export function readPlan(text: string, question: QuestionLike): { steps: PlanStep[]; fallback: boolean } {
   const json = parseJsonObject(text);
   const raw = Array.isArray(json?.['steps']) ? (json['steps'] as unknown[]) : [];
   const steps = raw.flatMap((step): PlanStep[] => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { goldText } from '../../metrics/score-answer.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
 import { sharedOcrService } from '../../tools/ocr/ocr-service.js';
@@ -7,7 +6,7 @@ import { ContextAgent } from '../shared-log/context-agent.js';
 import { DealogEnv, type OcrReader } from '../shared-log/dealog-env.js';
 import { dealogParamsSchema } from '../shared-log/dealog-params.js';
 import { EvidenceSources } from '../shared-log/evidence-sources.js';
-import { chooseFinalAnswer, defaultAnswerScorer, type AnswerScorer } from '../shared-log/final-answer.js';
+import { chooseFinalAnswer } from '../shared-log/final-answer.js';
 import { verdictMeta } from '../shared-log/log-entry.js';
 import { SharedLog } from '../shared-log/shared-log.js';
 import type { Specialist, TurnState } from '../shared-log/specialist.js';
@@ -28,7 +27,6 @@ export type PlannerParams = z.infer<typeof plannerParamsSchema>;
 /** What the pipeline is built from besides its parameters (as `DealogOptions`). */
 export interface PlannerOptions {
   ocr?: OcrReader;
-  score?: AnswerScorer;
 }
 
 /**
@@ -83,12 +81,9 @@ export class PlannerProtocol implements Protocol {
       if (replan === undefined) break;
     }
     const choice = chooseFinalAnswer(log.entries, question);
-    const score = this.#options.score ?? defaultAnswerScorer;
     context.emit({
       type: 'final',
       answer: choice.answer,
-      gold: goldText(question.gold),
-      correct: score(choice.answer, question.gold, question),
       aggregate: choice.aggregate,
       roundsRun,
       stoppedEarly: roundsRun < this.params.replans + 1,

@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import { renderTable } from '../../tools/tables/render-table.js';
 
 /**
@@ -6,7 +6,7 @@ import { renderTable } from '../../tools/tables/render-table.js';
  * pipe tables with row indices (`renderTable`), images by caption (the
  * baselines read no pixels). Empty when the question has no context.
  */
-export function renderContext(question: Question): string {
+export function renderContext(question: QuestionLike): string {
   const context = question.context;
   if (context === undefined) return '';
   const parts = [

@@ -1,3 +1,4 @@
+import type { ParsedAnswer } from '../../spec/answer.js';
 import type { ChatRequest } from '../../spec/chat.js';
 import type { DebateParams } from '../../spec/debate-params.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
@@ -13,7 +14,8 @@ import type { TurnRecord } from './visibility.js';
 /** One draft of one agent's turn, before it is emitted. */
 export interface DraftOutcome {
   record: TurnRecord;
-  answer: string | null;
+  /** The parsed answer, null unless it parsed. */
+  answer: ParsedAnswer | null;
   event: TurnEvent;
 }
 
@@ -53,7 +55,7 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
   const parsed = parseTurn(params.format, response.text, response.json, question, { peers });
   return {
     record: { agent: agent.name, round, draft, shown: renderTurnForPeers(response.text, parsed) },
-    answer: parsed.answer.status === 'ok' ? parsed.answer.value : null,
+    answer: parsed.answer.status === 'ok' ? parsed.answer : null,
     event: {
       type: 'turn',
       agent: agent.name,

@@ -2,19 +2,24 @@ import type { DebateParams } from '../../spec/debate-params.js';
 import type { VoteEvent } from '../../spec/trace.js';
 import { seededPick } from '../../util/seed.js';
 
-/** Current answers of the counted agents (null: unparsed, ambiguous or failed). */
+/** Current answers of the counted agents, as stated (null: unparsed, ambiguous or failed). */
 export type AnswerSheet = ReadonlyMap<string, string | null>;
 
+/** Whether two stated answers are the same answer (the dataset's answer equality). */
+export type AnswerEquality = (a: string, b: string) => boolean;
+
 /**
- * Counts answers. The most frequent parseable answer wins; a tie at the top
- * is broken by a seeded draw among the tied values (sorted first, so the
- * draw does not depend on agent order) and recorded in the vote.
+ * Counts answers under the dataset's answer equality: equal answers form
+ * one class, named by its most frequent spelling (ties: the first in sort
+ * order), so `Canberra` and `canberra` are two votes for one answer. The
+ * largest class wins; a tie at the top is broken by a seeded draw among the
+ * tied names (sorted first, so the draw does not depend on agent order) and
+ * recorded in the vote.
  */
-export function majorityVote(round: number, answers: AnswerSheet, tieSeed: number): Omit<VoteEvent, 'type'> & { type: 'vote' } {
+export function majorityVote(round: number, answers: AnswerSheet, tieSeed: number, same: AnswerEquality): Omit<VoteEvent, 'type'> & { type: 'vote' } {
+  const classes = answerClasses([...answers.values()].filter((answer): answer is string => answer !== null), same);
   const tally: Record<string, number> = {};
-  for (const answer of answers.values()) {
-    if (answer !== null) tally[answer] = (tally[answer] ?? 0) + 1;
-  }
+  for (const members of classes) tally[className(members)] = members.length;
   const values = Object.keys(tally).sort();
   const top = Math.max(0, ...values.map((value) => tally[value]!));
   const tied = values.filter((value) => tally[value] === top);
@@ -30,6 +35,23 @@ export function majorityVote(round: number, answers: AnswerSheet, tieSeed: numbe
   if (tied.length === 1) return { ...base, winner: tied[0]! };
   const drawn = seededPick(tied, tieSeed);
   return { ...base, winner: drawn, tieBreak: { tied, seed: tieSeed, drawn } };
+}
+
+// Each answer joins the first class holding an equal answer, in the order given.
+function answerClasses(answers: readonly string[], same: AnswerEquality): string[][] {
+  const classes: string[][] = [];
+  for (const answer of answers) {
+    const home = classes.find((members) => members.some((member) => member === answer || same(member, answer)));
+    if (home === undefined) classes.push([answer]);
+    else home.push(answer);
+  }
+  return classes;
+}
+
+function className(members: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const member of members) counts.set(member, (counts.get(member) ?? 0) + 1);
+  return [...counts.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))[0]![0];
 }
 
 /** Mean or median of numeric answers, as canonical number text; null when none parse. */

@@ -1,8 +1,8 @@
+import { type ParsedAnswer, statedAnswer } from '../../spec/answer.js';
 import type { DebateParams } from '../../spec/debate-params.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Agent, Protocol, ProtocolContext } from '../../spec/protocol.js';
 import type { TraceEventInput } from '../../spec/trace.js';
-import { goldText, scoreAnswer } from '../../metrics/score-answer.js';
 import { deriveSeed } from '../../util/seed.js';
 import { isNumericAggregate, majorityVote, numericAggregate } from './aggregate.js';
 import { type DraftOutcome, writeDraft } from './agent-turn.js';
@@ -12,8 +12,8 @@ import { type TurnRecord, visibleTurns } from './visibility.js';
 /** State carried from round to round. */
 interface DebateState {
   history: TurnRecord[];
-  /** Each agent's latest answer (muted agents keep theirs). */
-  current: Map<string, string | null>;
+  /** Each agent's latest parsed answer (muted agents keep theirs); null until one parses. */
+  current: Map<string, ParsedAnswer | null>;
   /** The judge's ranking of the last judged round, best first. */
   ranking: string[] | undefined;
   /** Agents sitting out the next round. */
@@ -62,7 +62,7 @@ export class DebateProtocol implements Protocol {
       const presentation = state.ranking ?? agents.map((agent) => agent.name);
       const turns = params.order === 'parallel' ? await this.parallelRound(context, judge, speakers, round, state, presentation) : await this.sequentialRound(context, judge, speakers, round, state, presentation);
       roundsRun = round + 1;
-      lastVote = majorityVote(round, state.current, deriveSeed(context.seed, question.id, 'tie-break', round));
+      lastVote = majorityVote(round, statedSheet(state.current), deriveSeed(context.seed, question.id, 'tie-break', round), context.sameAnswer);
       context.emit(lastVote);
 
       const lastRound = round === params.rounds;
@@ -84,8 +84,8 @@ export class DebateProtocol implements Protocol {
     }
 
     const winner = await this.aggregate(context, judge, state, lastVote, roundsRun - 1);
-    const answer = winner === null ? { status: 'unparsed' as const, value: null, rule: 'no-parseable-answer' } : { status: 'ok' as const, value: winner, rule: params.aggregate };
-    context.emit({ type: 'final', answer, gold: goldText(question.gold), correct: scoreAnswer(answer, question.gold), aggregate: params.aggregate, roundsRun, stoppedEarly });
+    const answer = winner === null ? { status: 'unparsed' as const, value: null, rule: 'no-parseable-answer' } : { ...winner, rule: params.aggregate };
+    context.emit({ type: 'final', answer, aggregate: params.aggregate, roundsRun, stoppedEarly });
   }
 
   private requireJudge(context: ProtocolContext): Agent | undefined {
@@ -151,10 +151,18 @@ export class DebateProtocol implements Protocol {
     return agreeing / Object.keys(vote.answers).length >= params.consensusThreshold;
   }
 
-  private async aggregate(context: ProtocolContext, judge: Agent | undefined, state: DebateState, vote: ReturnType<typeof majorityVote> | undefined, lastRound: number): Promise<string | null> {
+  private async aggregate(context: ProtocolContext, judge: Agent | undefined, state: DebateState, vote: ReturnType<typeof majorityVote> | undefined, lastRound: number): Promise<ParsedAnswer | null> {
     const params = this.params;
-    if (isNumericAggregate(params.aggregate)) return numericAggregate(params.aggregate, state.current);
-    if (params.aggregate !== 'judge' || judge === undefined) return vote?.winner ?? null;
+    if (isNumericAggregate(params.aggregate)) {
+      const values = new Map([...state.current].map(([agent, answer]) => [agent, answer?.value ?? null]));
+      const value = numericAggregate(params.aggregate, values);
+      return value === null ? null : { status: 'ok', value };
+    }
+    if (params.aggregate !== 'judge' || judge === undefined) {
+      // the winning class's answer as its first agent stated it, with that agent's value, text and scale
+      const winner = vote?.winner ?? null;
+      return winner === null ? null : ([...state.current.values()].find((answer) => answer !== null && statedAnswer(answer) === winner) ?? null);
+    }
     if (state.ranking === undefined) {
       const latest = state.history.filter((turn) => turn.round === lastRound);
       const judged = await judgeContributions(context, judge, { round: lastRound, purpose: 'final', contributions: latest.map((turn) => ({ id: turn.agent, shown: turn.shown })) });
@@ -168,4 +176,9 @@ export class DebateProtocol implements Protocol {
     }
     return null;
   }
+}
+
+// The vote counts answers as stated: "56.197%" and "0.56197" are one answer to FinQA's evaluator, two to a canonical value.
+function statedSheet(current: ReadonlyMap<string, ParsedAnswer | null>): Map<string, string | null> {
+  return new Map([...current].map(([agent, answer]) => [agent, answer === null ? null : statedAnswer(answer)]));
 }

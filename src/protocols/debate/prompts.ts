@@ -1,12 +1,12 @@
 import type { ChatMessage } from '../../spec/chat.js';
 import type { DebateParams } from '../../spec/debate-params.js';
-import type { Question } from '../../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import type { TurnRecord } from './visibility.js';
 
 /** What the prompt of one turn is built from. */
 export interface TurnPromptInput {
   params: DebateParams;
-  question: Question;
+  question: QuestionLike;
   agentName: string;
   persona: string | undefined;
   round: number;
@@ -42,7 +42,7 @@ export function buildTurnMessages(input: TurnPromptInput): ChatMessage[] {
 }
 
 /** The question block: stem, options and any context passages. */
-export function renderQuestion(question: Question): string {
+export function renderQuestion(question: QuestionLike): string {
   const lines = [`Question: ${question.prompt}`];
   if (question.options !== undefined) {
     lines.push('', 'Options:', ...Object.entries(question.options).map(([letter, text]) => `${letter}. ${text}`));
@@ -56,8 +56,8 @@ export function renderQuestion(question: Question): string {
   return lines.join('\n');
 }
 
-function answerFormat(question: Question): string {
-  switch (question.gold.kind) {
+function answerFormat(question: QuestionLike): string {
+  switch (answerSpecOf(question).kind) {
     case 'choice':
       return 'the letter of one option';
     case 'number':
@@ -67,7 +67,7 @@ function answerFormat(question: Question): string {
   }
 }
 
-function systemInstructions(params: DebateParams, agentCount: number, question: Question): string {
+function systemInstructions(params: DebateParams, agentCount: number, question: QuestionLike): string {
   const setting =
     params.rounds === 0 || params.visibility === 'self'
       ? 'You answer on your own.'

@@ -4,8 +4,7 @@ import { ContextAgent } from './context-agent.js';
 import { DealogEnv, type OcrReader } from './dealog-env.js';
 import { DEALOG_ROLES, type DealogParams, resolveDealogParams } from './dealog-params.js';
 import { EvidenceSources } from './evidence-sources.js';
-import { goldText } from '../../metrics/score-answer.js';
-import { type AnswerScorer, chooseFinalAnswer, defaultAnswerScorer } from './final-answer.js';
+import { chooseFinalAnswer } from './final-answer.js';
 import { type DecisionObserver, runScheduler } from './scheduler.js';
 import { SharedLog } from './shared-log.js';
 import { SummarizingAgent } from './summarizing-agent.js';
@@ -17,8 +16,6 @@ import { VisualAgent } from './visual-agent.js';
 export interface DealogOptions {
   /** OCR for the VisualAgent (default: the process-wide worker-thread service). */
   ocr?: OcrReader;
-  /** Fills the `final` event's `correct` (default `scoreAnswer`). */
-  score?: AnswerScorer;
   /** Sees every shouldAct decision. */
   observe?: DecisionObserver;
 }
@@ -53,12 +50,9 @@ export class DealogProtocol implements Protocol {
       this.#options.observe,
     );
     const choice = chooseFinalAnswer(log.entries, question);
-    const score = this.#options.score ?? defaultAnswerScorer;
     context.emit({
       type: 'final',
       answer: choice.answer,
-      gold: goldText(question.gold),
-      correct: score(choice.answer, question.gold, question),
       aggregate: choice.aggregate,
       roundsRun: outcome.roundsRun,
       stoppedEarly: outcome.roundsRun < this.params.maxRounds,

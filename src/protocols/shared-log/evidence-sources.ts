@@ -1,4 +1,4 @@
-import type { ImageRef, Passage, Question, Table } from '../../spec/question.js';
+import type { ImageRef, Passage, QuestionLike, Table } from '../../spec/question.js';
 import { Bm25Index } from '../../tools/bm25/bm25-index.js';
 import type { OcrReading } from '../../tools/ocr/ocr-line.js';
 import { checkLookup, type LookupClaim } from '../../tools/provenance/check-lookup.js';
@@ -27,7 +27,7 @@ export class EvidenceSources {
   readonly quoteMatch: SpanMatchMode;
   #index: Bm25Index | undefined;
 
-  constructor(question: Question, quoteMatch: SpanMatchMode) {
+  constructor(question: QuestionLike, quoteMatch: SpanMatchMode) {
     this.tables = question.context?.tables ?? [];
     this.passages = question.context?.passages ?? [];
     this.images = question.context?.images ?? [];

@@ -1,21 +1,9 @@
 import type { ParsedAnswer } from '../../spec/answer.js';
-import type { Gold, Question } from '../../spec/question.js';
-import { scoreAnswer } from '../../metrics/score-answer.js';
+import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import { parseMcqAnswer } from '../../parsing/mcq-answer.js';
 import { canonicalNumber, findNumericAnswer } from '../../parsing/numeric-answer.js';
 import { parseTextAnswer } from '../../parsing/text-answer.js';
 import { type AnswerMeta, type LogEntry, answerMeta, verdictMeta } from './log-entry.js';
-
-/**
- * Scores a final answer against the question's gold (true, false, or null
- * without gold). The default is `scoreAnswer`; the metrics pass re-scores
- * traces with its own measures (EM, numeric tolerance, F1), so this only
- * fills the `final` event's `correct`.
- */
-export type AnswerScorer = (answer: ParsedAnswer, gold: Gold, question: Question) => boolean | null;
-
-/** The default scorer: `scoreAnswer` from the metrics layer. */
-export const defaultAnswerScorer: AnswerScorer = (answer, gold) => scoreAnswer(answer, gold);
 
 /**
  * An ANSWER entry's answer as a parsed answer. Numbers keep the value as
@@ -24,12 +12,15 @@ export const defaultAnswerScorer: AnswerScorer = (answer, gold) => scoreAnswer(a
  * percentage from a fraction; text answers are parsed by the question's
  * answer kind.
  */
-export function proposedAnswer(meta: AnswerMeta, question: Question): ParsedAnswer {
+export function proposedAnswer(meta: AnswerMeta, question: QuestionLike): ParsedAnswer {
   const { answer, scale } = meta;
   if (answer === null || (typeof answer === 'string' && answer.trim() === '')) return { status: 'unparsed', value: null, rule: 'shared-log:no-answer' };
   const suffix = scale === '' ? '' : `+${scale}`;
-  if (typeof answer === 'number') return { status: 'ok', value: canonicalNumber(answer), rule: `shared-log${suffix}` };
-  switch (question.gold.kind) {
+  if (typeof answer === 'number') {
+    // the stated scale travels with the answer as TAT-QA systems give it (answer, scale); the number stays as the program computed it
+    return { status: 'ok', value: canonicalNumber(answer), rule: `shared-log${suffix}`, ...(scale === '' ? {} : { scale }) };
+  }
+  switch (answerSpecOf(question).kind) {
     case 'number': {
       const found = findNumericAnswer(answer).answer;
       return found.status === 'ok' ? { ...found, rule: `shared-log${suffix}:${found.rule ?? ''}` } : found;
@@ -56,7 +47,7 @@ export interface FinalChoice {
  * Picks the unit's answer from the log: the latest ANSWER the verifier
  * passed (OK), else the latest ANSWER, else none.
  */
-export function chooseFinalAnswer(entries: readonly LogEntry[], question: Question): FinalChoice {
+export function chooseFinalAnswer(entries: readonly LogEntry[], question: QuestionLike): FinalChoice {
   const passed = new Set(entries.filter((entry) => entry.accepted && entry.type === 'OK').map((entry) => verdictMeta(entry).answerSeq));
   const answers = entries.filter((entry) => entry.accepted && entry.type === 'ANSWER');
   const verified = answers.findLast((entry) => passed.has(entry.seq));

@@ -7,7 +7,7 @@ export { DEALOG_ROLES, dealogParamsSchema, resolveDealogParams, type DealogOverr
 export { DealogProtocol, type DealogOptions } from './dealog-protocol.js';
 export { EvidenceSources, type EvidenceClaim } from './evidence-sources.js';
 export { findStated, locateInSources, statedNumbers, type StatedNumber } from './evidence-numbers.js';
-export { chooseFinalAnswer, defaultAnswerScorer, proposedAnswer, type AnswerScorer, type FinalChoice } from './final-answer.js';
+export { chooseFinalAnswer, proposedAnswer, type FinalChoice } from './final-answer.js';
 export {
   answerMeta,
   ENTRY_TYPES,

@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import type { DealogRole } from './dealog-params.js';
 import { type LogEntry, renderEntry } from './log-entry.js';
 
@@ -39,14 +39,14 @@ export function systemPrompt(role: DealogRole): string {
 }
 
 /** How the answer should look, by the kind of the question's gold answer. */
-export function answerFormat(question: Question): string {
-  switch (question.gold.kind) {
+export function answerFormat(question: QuestionLike): string {
+  switch (answerSpecOf(question).kind) {
     case 'number':
       return 'a number';
     case 'choice':
       return `one option letter (${Object.keys(question.options ?? {}).join(', ')})`;
     case 'text':
-      return question.gold.value.split(/\s+/).length > 8 ? 'one or two full sentences' : 'a short phrase, a name, yes/no, or a list separated by commas';
+      return answerSpecOf(question).form === 'sentence' ? 'one or two full sentences' : 'a short phrase, a name, yes/no, or a list separated by commas';
     case 'none':
       return 'a short phrase or a number';
   }
@@ -56,7 +56,7 @@ export function answerFormat(question: Question): string {
  * The shared part of every prompt, first so servers with prefix caching
  * reuse it: the question (with options), then the accepted log entries.
  */
-export function sharedBlock(question: Question, entries: readonly LogEntry[]): string {
+export function sharedBlock(question: QuestionLike, entries: readonly LogEntry[]): string {
   const options = question.options === undefined ? '' : `\nOptions:\n${Object.entries(question.options).map(([letter, text]) => `${letter}. ${text}`).join('\n')}`;
   const log = entries.length === 0 ? '(empty)' : entries.map(renderEntry).join('\n');
   return `Question: ${question.prompt}${options}\n\nShared log:\n${log}`;

@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
 import type { FlagTarget, LogEntry, Modality } from './log-entry.js';
@@ -28,7 +28,7 @@ export interface ActDecision {
 /** A DeALOG agent: decides from the log whether it has something to add, and adds it. */
 export interface LogAgent {
   readonly role: DealogRole;
-  shouldAct(log: SharedLog, question: Question, turn: TurnState): ActDecision;
+  shouldAct(log: SharedLog, question: QuestionLike, turn: TurnState): ActDecision;
   act(turn: TurnState, decision: ActDecision): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export abstract class Specialist implements LogAgent {
   /** Looks at the sources and proposes entries. */
   protected abstract contribute(turn: TurnState, focus: string | undefined): Promise<void>;
 
-  shouldAct(log: SharedLog, _question: Question, turn: TurnState): ActDecision {
+  shouldAct(log: SharedLog, _question: QuestionLike, turn: TurnState): ActDecision {
     if (!this.hasSource()) return { act: false, reason: `no ${this.modality} source in the question` };
     const target = turn.secondChance?.target;
     if (target !== undefined && (target.modality === this.modality || target.modality === 'any')) {

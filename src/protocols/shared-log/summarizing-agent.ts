@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import { findNumericAnswer } from '../../parsing/numeric-answer.js';
 import type { Scale } from '../../tools/units/scale.js';
 import { callAgent } from './agent-call.js';
@@ -34,7 +34,7 @@ export class SummarizingAgent implements LogAgent {
     this.#env = env;
   }
 
-  shouldAct(log: SharedLog, _question: Question, turn: TurnState): ActDecision {
+  shouldAct(log: SharedLog, _question: QuestionLike, turn: TurnState): ActDecision {
     if (turn.secondChance !== undefined) return { act: true, reason: `second chance after FLAG #${turn.secondChance.flagSeq}`, focus: `the verifier flagged the answer: ${turn.secondChance.target.item}` };
     const fresh = log.accepted(Math.max(0, this.#lastActAt)).filter((entry) => EVIDENCE_TYPES.has(entry.type));
     const noAnswer = log.latest('ANSWER') === undefined;
@@ -83,11 +83,11 @@ export class SummarizingAgent implements LogAgent {
   }
 }
 
-function summarySchema(question: Question, forceAnswer: boolean): Record<string, unknown> {
+function summarySchema(question: QuestionLike, forceAnswer: boolean): Record<string, unknown> {
   const answer =
-    question.gold.kind === 'number'
+    answerSpecOf(question).kind === 'number'
       ? { type: ['number', 'null'] }
-      : question.gold.kind === 'choice' && question.options !== undefined
+      : answerSpecOf(question).kind === 'choice' && question.options !== undefined
         ? { type: ['string', 'null'], enum: [...Object.keys(question.options), null] }
         : { type: ['string', 'null'], maxLength: 500 };
   return {
@@ -107,14 +107,14 @@ function summarySchema(question: Question, forceAnswer: boolean): Record<string,
 }
 
 /** Reads the summariser's JSON; an ANSWER without a value becomes a SUMMARY (there is nothing to verify). */
-function readDecision(json: Record<string, unknown> | undefined, question: Question): Decision {
+function readDecision(json: Record<string, unknown> | undefined, question: QuestionLike): Decision {
   if (json === undefined) return undefined;
   const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
   const known = text(json['known']);
   const missing = text(json['missing']);
   const uses = Array.isArray(json['uses']) ? json['uses'].filter((seq): seq is number => Number.isInteger(seq) && (seq as number) >= 0) : [];
   let answer: number | string | null = typeof json['answer'] === 'number' && Number.isFinite(json['answer']) ? json['answer'] : typeof json['answer'] === 'string' && json['answer'].trim() !== '' ? json['answer'].trim() : null;
-  if (typeof answer === 'string' && question.gold.kind === 'number') {
+  if (typeof answer === 'string' && answerSpecOf(question).kind === 'number') {
     const found = findNumericAnswer(answer).answer;
     if (found.status === 'ok') answer = Number(found.value);
   }

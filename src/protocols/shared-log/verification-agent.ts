@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import { callAgent, noAnswerTurn } from './agent-call.js';
 import type { DealogEnv } from './dealog-env.js';
 import { type FlagTarget, type LogEntry, renderEntry } from './log-entry.js';
@@ -25,7 +25,7 @@ export class VerificationAgent implements LogAgent {
     this.#env = env;
   }
 
-  shouldAct(log: SharedLog, _question: Question, _turn: TurnState): ActDecision {
+  shouldAct(log: SharedLog, _question: QuestionLike, _turn: TurnState): ActDecision {
     const answer = log.latest('ANSWER');
     if (answer === undefined) return { act: false, reason: 'no ANSWER in the log' };
     if (this.#judged.has(answer.seq)) return { act: false, reason: `ANSWER #${answer.seq} already judged` };

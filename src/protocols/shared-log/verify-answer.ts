@@ -1,4 +1,4 @@
-import type { Question } from '../../spec/question.js';
+import type { QuestionLike } from '../../spec/question.js';
 import { normaliseText } from '../../metrics/score-answer.js';
 import { findNumbers } from '../../parsing/numeric-answer.js';
 import { readProgram } from '../../tools/finqa-program/arithmetic-expression.js';
@@ -26,7 +26,7 @@ export interface VerifyOutcome {
 
 /** What the verifier checks. */
 export interface VerifyInput {
-  question: Question;
+  question: QuestionLike;
   /** The ANSWER entry. */
   answer: LogEntry;
   /** The whole log (rejected entries too: citing one is an error that names it). */

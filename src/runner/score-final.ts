@@ -1,0 +1,36 @@
+import { statedAnswer } from '../spec/answer.js';
+import type { Question } from '../spec/question.js';
+import type { Scorer } from '../spec/scorer.js';
+import type { FinalEvent, ProtocolEventInput, TraceEvent } from '../spec/trace.js';
+import { goldText } from '../metrics/score-answer.js';
+import { predictionOf } from '../metrics/scorers/prediction-of.js';
+
+type ProtocolFinal = Extract<ProtocolEventInput, { type: 'final' }>;
+
+/**
+ * Completes a protocol's `final` event with what only the runner may know:
+ * the gold, the scorer's verdict and metric values, and the agreement set
+ * S(q) — the agents whose last answer equals the aggregated one under the
+ * dataset's answer equality (the same equality the protocol's vote used).
+ */
+export function scoreFinal(final: ProtocolFinal, earlier: readonly TraceEvent[], question: Question, scorer: Scorer): FinalEvent {
+  const score = scorer.score(predictionOf(final.answer), question);
+  const aggregated = statedAnswer(final.answer);
+  const agreement = aggregated === null ? [] : [...lastAnswers(earlier)].filter(([, answer]) => answer !== null && scorer.equivalent(answer, aggregated, question)).map(([agent]) => agent);
+  return {
+    ...final,
+    answer: final.answer as FinalEvent['answer'],
+    gold: goldText(question.gold),
+    correct: score.correct,
+    scorer: scorer.name,
+    scores: { ...score.metrics },
+    agreement,
+  };
+}
+
+// Each agent's answer in its last selected turn, in the order agents first spoke.
+function lastAnswers(events: readonly TraceEvent[]): Map<string, string | null> {
+  const answers = new Map<string, string | null>();
+  for (const event of events) if (event.type === 'turn' && event.selected) answers.set(event.agent, statedAnswer(event.parsed.answer));
+  return answers;
+}
