@@ -73,7 +73,8 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     ...agentLines(config.agents, config.judge),
     '',
     `units        ${metrics.completed} done, ${metrics.failed} failed, ${metrics.pending} pending of ${metrics.units}`,
-    `accuracy     ${percent(metrics.accuracy)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
+    `accuracy     ${percent(metrics.accuracy)}${scoringNote(metrics.scoring)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
+    ...scoringLines(metrics.scoring),
     ...(debate ? [`agreement    ${percent(metrics.agreement)} (all agents' final answers equal)`] : []),
     `unparsed     ${percent(metrics.unparsed)} of final answers, ${percent(metrics.unparsedTurns)} of ${debate ? 'turns' : 'answering turns'}`,
     ...(debate
@@ -92,6 +93,16 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];
   return lines.join('\n');
+}
+
+// Which scorer's verdict the accuracy is: a run is graded by its dataset's official scorer (docs/metrics.md).
+function scoringNote(scoring: RunMetrics['scoring']): string {
+  return scoring.scorers.length === 0 ? ' (stored verdicts; re-score with quorum score)' : ` (scorer ${scoring.scorers.join(', ')})`;
+}
+
+function scoringLines(scoring: RunMetrics['scoring']): string[] {
+  const entries = Object.entries(scoring.metrics);
+  return entries.length === 0 ? [] : [`scores       ${entries.map(([key, value]) => `${key} ${percent(value)}`).join(' · ')}`];
 }
 
 /** The protocol and those of its parameters it has (a debate's rounds, visibility and format; other protocols' own parameters). */

@@ -20,6 +20,10 @@ export interface AnswerDynamics {
  * Computes answer changes and flips from per-round answers. A change is
  * counted between two consecutive rounds in which the agent spoke and gave a
  * parseable answer both times; unparsed rounds neither start nor end a change.
+ * Correctness and per-round agreement are the runner's (the dataset's scorer
+ * and answer equality, `correctByRound` / `unanimousByRound`); summaries
+ * written before the runner scored turns fall back to comparing canonical
+ * answers with the gold text.
  */
 export function answerDynamics(summaries: readonly UnitSummary[]): AnswerDynamics {
   let answerChanges = 0;
@@ -33,27 +37,37 @@ export function answerDynamics(summaries: readonly UnitSummary[]): AnswerDynamic
     const agents = Object.values(summary.answersByRound);
     const rounds = Math.max(0, ...agents.map((answers) => answers.length));
     let firstCorrect: number | undefined;
+    const names = Object.keys(summary.answersByRound);
+    const isCorrect = (agent: string, round: number): boolean => {
+      const recorded = summary.correctByRound?.[agent];
+      return recorded === undefined ? summary.answersByRound[agent]?.[round] === summary.gold : recorded[round] === true;
+    };
     for (let round = 0; round < rounds; round++) {
-      const answers = agents.map((perRound) => perRound[round]).filter((answer) => answer !== undefined);
+      const speakers = names.filter((agent) => summary.answersByRound[agent]![round] !== undefined);
+      const answers = speakers.map((agent) => summary.answersByRound[agent]![round]);
       const agree = (agreeCounts[round] ??= [0, 0]);
       agree[1] += 1;
-      if (answers.length > 0 && answers.every((answer) => answer !== null && answer === answers[0])) agree[0] += 1;
+      const unanimous = summary.unanimousByRound?.[round] ?? (answers.length > 0 && answers.every((answer) => answer !== null && answer === answers[0]));
+      if (unanimous) agree[0] += 1;
       if (summary.gold !== null) {
         const correct = (correctCounts[round] ??= [0, 0]);
         correct[1] += answers.length;
-        const right = answers.filter((answer) => answer === summary.gold).length;
+        const right = speakers.filter((agent) => isCorrect(agent, round)).length;
         correct[0] += right;
         if (right > 0 && firstCorrect === undefined) firstCorrect = round;
       }
     }
-    for (const perRound of agents) {
+    for (const agent of names) {
+      const perRound = summary.answersByRound[agent]!;
       for (let round = 1; round < perRound.length; round++) {
         const before = perRound[round - 1];
         const after = perRound[round];
         if (before === null || after === null || before === undefined || after === undefined || before === after) continue;
         answerChanges += 1;
-        if (summary.gold !== null && before === summary.gold) correctToWrong += 1;
-        if (summary.gold !== null && after === summary.gold) wrongToCorrect += 1;
+        if (summary.gold === null) continue;
+        const [was, is] = [isCorrect(agent, round - 1), isCorrect(agent, round)];
+        if (was && !is) correctToWrong += 1;
+        if (!was && is) wrongToCorrect += 1;
       }
     }
     if (summary.gold !== null) {

@@ -1,6 +1,6 @@
 import type { Usage } from '../spec/chat.js';
 import { addUsage, ZERO_USAGE } from '../spec/chat.js';
-import type { UnitRecord } from '../spec/store.js';
+import type { UnitRecord, UnitSummary } from '../spec/store.js';
 import { escalationStats, type EscalationStats } from './adaptive-savings.js';
 import { answerDynamics, type AnswerDynamics } from './answer-dynamics.js';
 import {
@@ -34,8 +34,10 @@ export interface RunMetrics {
   completed: number;
   failed: number;
   pending: number;
-  /** Correct / finished units with a gold answer (unparsed counts as wrong); null when none. */
+  /** Correct / finished units with a gold answer (unparsed counts as wrong); null when none. The scorer's headline verdict. */
   accuracy: number | null;
+  /** The scorers that graded the finished units and the mean of each of their per-answer metrics (docs/metrics.md). */
+  scoring: RunScoring;
   /** Share of finished units where every agent's final answer was the same parseable answer. */
   agreement: number | null;
   /** Share of finished units whose aggregated answer is unparsed or ambiguous. */
@@ -63,6 +65,14 @@ export interface RunMetrics {
   escalation: EscalationStats;
   /** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs, latency (table-QA runs; computed for every run with gold answers). */
   tableQa: TableQaMetrics;
+}
+
+/** Which scorers graded a run and the means of their per-answer metrics. */
+export interface RunScoring {
+  /** Scorer names, in order of first use; empty for traces written before the runner scored. */
+  scorers: string[];
+  /** Mean of each metric over the finished units that report it (`em`, `f1`, `rougeL`, …). */
+  metrics: Record<string, number | null>;
 }
 
 /** Computes a run's headline metrics from its units. */
@@ -100,6 +110,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     failed,
     pending,
     accuracy: share(scored.filter((unit) => unit.summary!.correct === true).length, scored.length),
+    scoring: runScoring(summaries),
     agreement: share(finished.filter((unit) => unit.summary!.unanimous).length, finished.length),
     unparsed: share(finished.filter((unit) => unit.summary!.answerStatus !== 'ok').length, finished.length),
     unparsedTurns: share(unparsedTurns, turns),
@@ -116,4 +127,17 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     escalation: escalationStats(summaries),
     tableQa: tableQaMetrics(units, options),
   };
+}
+
+function runScoring(summaries: readonly UnitSummary[]): RunScoring {
+  const scorers = [...new Set(summaries.flatMap((summary) => (summary.scorer === undefined ? [] : [summary.scorer])))];
+  const sums = new Map<string, number[]>();
+  for (const summary of summaries) {
+    for (const [key, value] of Object.entries(summary.scores ?? {})) {
+      const values = sums.get(key) ?? [];
+      if (value !== null) values.push(value);
+      sums.set(key, values);
+    }
+  }
+  return { scorers, metrics: Object.fromEntries([...sums].map(([key, values]) => [key, values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length])) };
 }

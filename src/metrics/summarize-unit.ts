@@ -9,6 +9,8 @@ import { summarizeRounds } from './dynamics/round-summaries.js';
  */
 export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
   const answersByRound: Record<string, Array<string | null>> = {};
+  const correctByRound: Record<string, Array<boolean | null>> = {};
+  let scoredTurns = true;
   let usage = ZERO_USAGE;
   let costUsd: number | null = null;
   let calls = 0;
@@ -32,6 +34,10 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
       const answer = event.parsed.answer.status === 'ok' ? event.parsed.answer.value : null;
       rounds[event.round] = answer;
       latest.set(event.agent, answer);
+      if (event.correct === undefined) scoredTurns = false;
+      const verdicts = (correctByRound[event.agent] ??= []);
+      while (verdicts.length < event.round) verdicts.push(null);
+      verdicts[event.round] = event.correct ?? null;
     }
     if (event.type === 'error') errors += 1;
     if (event.type === 'final') final = event;
@@ -47,8 +53,12 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
     answerStatus: final === undefined ? 'none' : final.answer.status,
     gold: final?.gold ?? null,
     correct: final?.correct ?? null,
+    ...(final?.scorer === undefined ? {} : { scorer: final.scorer }),
+    ...(final?.scores === undefined ? {} : { scores: final.scores }),
     unanimous,
     answersByRound,
+    ...(scoredTurns && Object.keys(correctByRound).length > 0 ? { correctByRound } : {}),
+    ...(final?.unanimousByRound === undefined ? {} : { unanimousByRound: final.unanimousByRound }),
     roundsRun: final?.roundsRun ?? Math.max(0, ...Object.values(answersByRound).map((rounds) => rounds.length)),
     calls,
     cacheHits,

@@ -7,6 +7,7 @@ import { markValidatedEvent, type ProtocolEventInput, type TraceEvent, type Trac
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { type Clock, isoNow } from '../util/clock.js';
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
+import { predictionOf } from '../metrics/scorers/prediction-of.js';
 import { scoreFinal } from './score-final.js';
 
 /** What one unit runs with. */
@@ -36,7 +37,11 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
     const checked = traceEventBodySchema.parse(body);
     events.push(markValidatedEvent({ v: TRACE_VERSION, seq: events.length, at: isoNow(input.clock), ...checked } as TraceEvent));
   };
-  const emit = (body: ProtocolEventInput): void => append(body.type === 'final' ? scoreFinal(body, events, question, scorer) : body);
+  const emit = (body: ProtocolEventInput): void => {
+    if (body.type === 'final') append(scoreFinal(body, events, question, scorer));
+    else if (body.type === 'turn') append({ ...body, correct: scorer.score(predictionOf(body.parsed.answer), question).correct });
+    else append(body);
+  };
   let failed = false;
   try {
     await input.protocol.run({

@@ -25,7 +25,18 @@ export function scoreFinal(final: ProtocolFinal, earlier: readonly TraceEvent[],
     scorer: scorer.name,
     scores: { ...score.metrics },
     agreement,
+    unanimousByRound: unanimousByRound(earlier, scorer, question),
   };
+}
+
+// Per round, the selected turns' answers: unanimous when all parsed and all equal the first.
+function unanimousByRound(events: readonly TraceEvent[], scorer: Scorer, question: Question): boolean[] {
+  const rounds: Array<Array<string | null>> = [];
+  for (const event of events) if (event.type === 'turn' && event.selected) (rounds[event.round] ??= []).push(statedAnswer(event.parsed.answer));
+  return Array.from(rounds, (answers = []) => {
+    const first = answers[0];
+    return first !== undefined && first !== null && answers.every((answer) => answer !== null && (answer === first || scorer.equivalent(answer, first, question)));
+  });
 }
 
 // Each agent's answer in its last selected turn, in the order agents first spoke.

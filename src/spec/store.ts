@@ -43,10 +43,21 @@ export interface UnitSummary {
   answerStatus: 'ok' | 'unparsed' | 'ambiguous' | 'none';
   gold: string | null;
   correct: boolean | null;
+  /** The scorer that graded the final answer and its metric values (from the `final` event; absent in older traces). */
+  scorer?: string;
+  scores?: Record<string, number | null>;
   /** All agents' final answers equal and parseable. */
   unanimous: boolean;
   /** Each agent's parsed answer per round (null: unparsed, ambiguous, or the agent did not speak). */
   answersByRound: Record<string, Array<string | null>>;
+  /**
+   * Each agent's correctness per round as the runner's scorer judged it
+   * (null: no gold, unparsed, or the agent did not speak); absent for
+   * traces written before turns were scored.
+   */
+  correctByRound?: Record<string, Array<boolean | null>>;
+  /** Per round: all speakers gave the same answer under the dataset's answer equality (from the `final` event). */
+  unanimousByRound?: boolean[];
   roundsRun: number;
   calls: number;
   cacheHits: number;

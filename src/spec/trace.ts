@@ -53,6 +53,8 @@ export const turnEventSchema = z.object({
   /** False for drafts the judge did not pick; the selected turn is the one peers see and votes count. */
   selected: z.boolean().default(true),
   parsed: parsedTurnSchema,
+  /** Whether this turn's answer is correct, as the runner's scorer judges it (null: no gold); absent in older traces. */
+  correct: z.boolean().nullable().optional(),
   ...callFields,
 });
 
@@ -143,6 +145,8 @@ export const finalEventSchema = z.object({
    * answer under the dataset's answer equality, in speaking order.
    */
   agreement: z.array(z.string()).optional(),
+  /** Per round: whether every agent that spoke gave the same parseable answer, under the dataset's answer equality. */
+  unanimousByRound: z.array(z.boolean()).optional(),
   /** How the answer was aggregated (`majority`, `judge`, `mean`, `median`, `single`). */
   aggregate: z.string(),
   /** Rounds actually run (round 0 counts as one). */
@@ -176,10 +180,13 @@ export type TraceEventBody = z.infer<typeof traceEventBodySchema>;
 export type TraceEventInput = z.input<typeof traceEventBodySchema>;
 
 /** The fields of the `final` event the runner fills in: protocols never see the gold and never grade themselves. */
-export type ScoringFields = 'gold' | 'correct' | 'scorer' | 'scores' | 'agreement';
+export type ScoringFields = 'gold' | 'correct' | 'scorer' | 'scores' | 'agreement' | 'unanimousByRound';
 
-/** What a protocol emits: any event, with the `final` event's answer but not its scoring. */
-export type ProtocolEventInput = Exclude<TraceEventInput, { type: 'final' }> | Omit<Extract<TraceEventInput, { type: 'final' }>, ScoringFields>;
+/** What a protocol emits: any event, with the answers of turns and of the `final` event but not their scoring. */
+export type ProtocolEventInput =
+  | Exclude<TraceEventInput, { type: 'final' | 'turn' }>
+  | Omit<Extract<TraceEventInput, { type: 'turn' }>, 'correct'>
+  | Omit<Extract<TraceEventInput, { type: 'final' }>, ScoringFields>;
 
 /** The envelope every stored event has: version, order in the unit, time. */
 const envelope = {
