@@ -50,6 +50,8 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
     finalAnswers.length > 0 && finalAnswers.every((answer) => answer !== null) && (agreeing === undefined ? finalAnswers.every((answer) => answer === finalAnswers[0]) : [...latest.keys()].every((agent) => agreeing.includes(agent)));
   return {
     answer: final?.answer.status === 'ok' ? final.answer.value : null,
+    ...(final?.answer.status === 'ok' && final.answer.text !== undefined ? { answerText: final.answer.text } : {}),
+    ...(final?.answer.status === 'ok' && final.answer.scale !== undefined ? { answerScale: final.answer.scale } : {}),
     answerStatus: final === undefined ? 'none' : final.answer.status,
     gold: final?.gold ?? null,
     correct: final?.correct ?? null,

@@ -40,6 +40,10 @@ export interface UnitKey {
 export interface UnitSummary {
   /** Final answer value, or null when unparsed/ambiguous/failed. */
   answer: string | null;
+  /** The final answer as stated, when it differs from `answer` (`56.197%`, `(0.2)`): what scorers read. */
+  answerText?: string;
+  /** The scale word stated with the final answer (TAT-QA's predicted scale). */
+  answerScale?: string;
   answerStatus: 'ok' | 'unparsed' | 'ambiguous' | 'none';
   gold: string | null;
   correct: boolean | null;

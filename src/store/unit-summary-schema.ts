@@ -9,6 +9,8 @@ import { usageSchema } from '../spec/trace.js';
  */
 export const unitSummarySchema = z.object({
   answer: z.string().nullable(),
+  answerText: z.string().optional(),
+  answerScale: z.string().optional(),
   answerStatus: z.enum(['ok', 'unparsed', 'ambiguous', 'none']),
   gold: z.string().nullable(),
   correct: z.boolean().nullable(),

@@ -77,7 +77,9 @@ export function scoreTableQaUnit(unit: UnitRecord, events?: readonly TraceEvent[
 function scoreUnit(unit: UnitRecord, entries: readonly LogEntry[] | undefined): TableQaUnitScore | undefined {
   const summary = unit.summary;
   if (unit.status !== 'done' || summary === null || summary.gold === null) return undefined;
-  const { answer, gold } = summary;
+  const { gold } = summary;
+  // the answer as stated ("56.197%", "(0.2)"), as the scorers read it
+  const answer = summary.answer === null ? null : (summary.answerText ?? summary.answer);
   let faithfulness: number | null = null;
   let flags: number | null = null;
   if (entries !== undefined) {
