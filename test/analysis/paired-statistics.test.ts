@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chiSquareSurvival, logGamma } from '../../src/analysis/chi-square-survival.js';
-import { differences, sampleSd } from '../../src/analysis/descriptive.js';
+import { sampleSd } from '../../src/analysis/descriptive.js';
+import { pairedDifferences as differences } from '../../src/analysis/paired-differences.js';
 import { cohensDav, cohensDz } from '../../src/analysis/effect-size.js';
-import { holmAdjust } from '../../src/analysis/holm-adjust.js';
+import { bonferroniAdjust, holmAdjust } from '../../src/analysis/adjust-p-values.js';
 import { binomialTwoSidedHalf, mcnemarTest } from '../../src/analysis/mcnemar-test.js';
 import { comparePaired, pValueOf } from '../../src/analysis/paired-comparison.js';
 import { pairedTTest } from '../../src/analysis/paired-t-test.js';

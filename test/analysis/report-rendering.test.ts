@@ -96,7 +96,7 @@ describe('study report files', () => {
     const header = comparisons[0]!;
     const accuracy = comparisons.find((row) => row[0] === 'accuracy' && row[1] === 'du' && row[2] === 'ni')!;
     assert.equal(accuracy[header.indexOf('p_mcnemar')], '0.125');
-    assert.equal(accuracy[header.indexOf('p_mcnemar_holm')], '0.375');
+    assert.equal(accuracy[header.indexOf('p_mcnemar_adjusted')], '0.375');
     assert.equal(accuracy[header.indexOf('mcnemar_method')], 'exact');
     for (const table of report.tables) assert.equal(readCsv(join(dir, 'out', 'tables', `${table.id}.csv`)).length, 1 + table.csvRows.length, table.id);
   });
