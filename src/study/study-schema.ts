@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
-import { HYPOTHESIS_TESTS } from '../analysis/hypothesis-test.js';
-import { STUDY_METRIC_INFO, STUDY_METRICS } from '../analysis/study-metrics.js';
+import { STUDY_METRICS } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
 import { decodingSchema } from '../spec/run-config.js';
 import { debateOverridesSchema } from '../spec/debate-params.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
+import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
+import { labelSchema } from './label-schema.js';
 
-/** Labels name runs, files and CSV rows: letters, digits, `.`, `_`, `-`. */
-const label = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (starting with a letter or digit)');
+const label = labelSchema;
 const positiveInteger = z.number().int().positive();
 const seed = z.number().int().nonnegative();
 
@@ -88,7 +88,6 @@ const auditSchema = z.strictObject({
 });
 
 const alternative = z.enum(ALTERNATIVES);
-const correction = z.enum(CORRECTIONS);
 
 /** A [treatment, control] pair, or the same with its own alternative. */
 const pairSchema = z.union([z.tuple([z.string().min(1), z.string().min(1)]), z.strictObject({ treatment: z.string().min(1), control: z.string().min(1), alternative: alternative.optional() })]);
@@ -102,35 +101,7 @@ const comparisonsSchema = z.strictObject({
   /** Alternative of every comparison without its own (default two-sided). */
   alternative: alternative.optional(),
   /** Correction within each metric's family of comparisons (default holm). */
-  correction: correction.optional(),
-});
-
-/** A pre-declared hypothesis: one metric, one treatment − control difference, one test. */
-const hypothesisSchema = z.strictObject({
-  id: label,
-  /** What the hypothesis says, in words (shown in the report). */
-  description: z.string().optional(),
-  metric: z.enum(STUDY_METRICS),
-  treatment: z.string().min(1),
-  control: z.string().min(1),
-  /** Default: the family's alternative, else two-sided. */
-  alternative: alternative.optional(),
-  /** Default: McNemar for 0/1 metrics paired by (question, seed), Wilcoxon otherwise. */
-  test: z.enum(HYPOTHESIS_TESTS).optional(),
-  /** Dataset and setup labels; without them the hypothesis is tested in every dataset × setup, each a member of its family. */
-  dataset: z.string().min(1).optional(),
-  setup: z.string().min(1).optional(),
-});
-
-/** Hypotheses tested together, with one multiplicity correction. */
-const familySchema = z.strictObject({
-  name: label,
-  correction,
-  members: z.array(label).min(1),
-  /** Alternative of members without their own. */
-  alternative: alternative.optional(),
-  /** Family-wise error rate (default: analysis.alpha). */
-  alpha: z.number().gt(0).lt(1).optional(),
+  correction: z.enum(CORRECTIONS).optional(),
 });
 
 const budgetSchema = z.strictObject({
@@ -229,43 +200,9 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
     checkProtocolLabel(control, Array.isArray(pair) ? [...path, 1] : [...path, 'control']);
     if (treatment === control) context.addIssue({ code: 'custom', path, message: 'a protocol compared with itself' });
   });
-  checkHypotheses(file, context, checkProtocolLabel, datasetLabels);
+  checkHypotheses(file, context, { protocols: [...labels.keys()], datasets: [...datasetLabels], setups: setupLabels(file) });
   if (file.seeds.length === 0) context.addIssue({ code: 'custom', path: ['seeds'], message: 'the seed range is empty or longer than 10,001 seeds' });
   if (new Set(file.seeds).size !== file.seeds.length) context.addIssue({ code: 'custom', path: ['seeds'], message: 'seeds repeat' });
-}
-
-/** Hypotheses and families: ids that are unique and exist, labels of the study, a test that fits the metric. */
-function checkHypotheses(file: z.output<typeof studyObjectSchema>, context: z.RefinementCtx, checkProtocolLabel: (name: string, path: Array<string | number>) => void, datasetLabels: ReadonlySet<string>): void {
-  const ids = new Set<string>();
-  const setups = setupLabels(file);
-  file.hypotheses.forEach((hypothesis, index) => {
-    const path = ['hypotheses', index];
-    if (ids.has(hypothesis.id)) context.addIssue({ code: 'custom', path: [...path, 'id'], message: `two hypotheses have the id "${hypothesis.id}"` });
-    ids.add(hypothesis.id);
-    checkProtocolLabel(hypothesis.treatment, [...path, 'treatment']);
-    checkProtocolLabel(hypothesis.control, [...path, 'control']);
-    if (hypothesis.treatment === hypothesis.control) context.addIssue({ code: 'custom', path, message: 'a protocol compared with itself' });
-    if (hypothesis.dataset !== undefined && !datasetLabels.has(hypothesis.dataset)) context.addIssue({ code: 'custom', path: [...path, 'dataset'], message: `"${hypothesis.dataset}" is not a dataset of this study (${[...datasetLabels].join(', ')})` });
-    if (hypothesis.setup !== undefined && !setups.includes(hypothesis.setup)) context.addIssue({ code: 'custom', path: [...path, 'setup'], message: `"${hypothesis.setup}" is not a setup of this study (${setups.join(', ')})` });
-    if (hypothesis.test === 'mcnemar') {
-      if (!STUDY_METRIC_INFO[hypothesis.metric].binary) context.addIssue({ code: 'custom', path: [...path, 'test'], message: `McNemar's test needs a 0/1 metric (${STUDY_METRICS.filter((metric) => STUDY_METRIC_INFO[metric].binary).join(', ')}); "${hypothesis.metric}" is not one: use wilcoxon or t` });
-      else if (file.analysis.pairing !== 'question-seed') context.addIssue({ code: 'custom', path: [...path, 'test'], message: "McNemar's test needs 0/1 pairs: with analysis.pairing: question the seeds are averaged; use wilcoxon or t" });
-    }
-  });
-  const families = new Map<string, string>();
-  const names = new Set<string>();
-  file.families.forEach((family, index) => {
-    const path = ['families', index];
-    if (names.has(family.name)) context.addIssue({ code: 'custom', path: [...path, 'name'], message: `two families are named "${family.name}"` });
-    names.add(family.name);
-    family.members.forEach((member, position) => {
-      const at = [...path, 'members', position];
-      if (!ids.has(member)) context.addIssue({ code: 'custom', path: at, message: `"${member}" is not a hypothesis of this study (${[...ids].join(', ') || 'none declared under "hypotheses"'})` });
-      else if (families.get(member) === family.name) context.addIssue({ code: 'custom', path: at, message: `"${member}" is listed twice` });
-      else if (families.has(member)) context.addIssue({ code: 'custom', path: at, message: `"${member}" is already a member of family "${families.get(member)}"; a hypothesis belongs to one family` });
-      else families.set(member, family.name);
-    });
-  });
 }
 
 /** The setup labels of a study file, as the grid names its columns: one per backend in count form, the backends joined by "+" in list form. */
