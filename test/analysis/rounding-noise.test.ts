@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { comparisonTable } from '../../src/analysis/comparison-table.js';
 import { comparePaired } from '../../src/analysis/paired-comparison.js';
+import { pairedDifference, pairedDifferences, TIE_TOLERANCE } from '../../src/analysis/paired-differences.js';
 import { comparisonReportTable } from '../../src/analysis/study-tables.js';
 import { STUDY_HEAD, syntheticStudy } from './synthetic-study.js';
 
@@ -65,5 +66,16 @@ describe('paired statistics on floating-point noise', () => {
     assert.equal(result.wilcoxon.v, 7);
     assert.equal(result.wilcoxon.ties, true);
     assert.equal(result.wilcoxon.method, 'normal');
+  });
+
+  it('forms paired differences once: zero within 1e-12, near-equal magnitudes grouped from the smallest up without chaining', () => {
+    assert.equal(TIE_TOLERANCE, 1e-12);
+    assert.equal(pairedDifference(1e-12, 0), 0, 'the tolerance itself is a tie');
+    assert.equal(pairedDifference(0, 2e-12), -2e-12);
+    assert.equal(pairedDifference(1, ONE_ULP_ABOVE_ONE), 0);
+    // 0.5, 0.5 + 0.6e-12, 0.5 + 1.2e-12: the first two group (0.6e-12 apart); the third is 1.2e-12 from the group's start, so it starts a new group.
+    const d = pairedDifferences([0.5, 0.5 + 0.6e-12, -(0.5 + 1.2e-12), 3], [0, 0, 0, 3]);
+    assert.deepEqual(d, [0.5, 0.5, -(0.5 + 1.2e-12), 0]);
+    assert.throws(() => pairedDifferences([1], [1, 2]), RangeError);
   });
 });
