@@ -79,3 +79,18 @@ describe('paired statistics on floating-point noise', () => {
     assert.throws(() => pairedDifferences([1], [1, 2]), RangeError);
   });
 });
+
+describe('p-values below double precision', () => {
+  it('print as R prints them (< 2.2e-16), never as 0', async () => {
+    const { formatP } = await import('../../src/analysis/format-number.js');
+    // 200 pairs that really differ (d = 1…200, all positive): SciPy 1.17 wilcoxon(method='approx', correction=True) gives
+    // p = 1.447e-34; the library computes 2·(1 − Φ(|z|)), which underflows to 0 — a real effect, shown as R shows it.
+    const result = comparePaired(Array.from({ length: 200 }, (_, index) => index + 1), Array.from({ length: 200 }, () => 0));
+    assert.ok(!('undefined' in result.wilcoxon));
+    assert.equal(result.wilcoxon.p, 0);
+    assert.equal(formatP(result.wilcoxon.p), '< 2.2e-16');
+    assert.equal(formatP(0), '< 2.2e-16');
+    assert.equal(formatP(3.1e-5), '3.10e-5');
+    assert.equal(formatP(0.03142), '0.03142');
+  });
+});
