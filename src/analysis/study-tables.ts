@@ -127,7 +127,7 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
       { header: 'metric', text: (row) => STUDY_METRIC_INFO[row.metric].label, csv: [{ name: 'metric', value: (row) => row.metric }] },
       {
         header: 'comparison',
-        text: (row) => (oneSided ? `${row.treatment} − ${row.control} (H1: ${alternativeSymbol(row.alternative)} 0)` : `${row.treatment} − ${row.control}`),
+        text: (row) => (oneSided ? `${row.treatment} − ${row.control} (${row.alternative === 'two-sided' ? 'two-sided' : `one-sided: ${alternativeSymbol(row.alternative)} 0`})` : `${row.treatment} − ${row.control}`),
         csv: [{ name: 'treatment', value: (row) => row.treatment }, { name: 'control', value: (row) => row.control }, { name: 'alternative', value: (row) => row.alternative }],
       },
       ...(multiDataset ? [{ header: 'dataset', text: (row: ComparisonRow) => row.dataset }] : []),
@@ -168,6 +168,6 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
       { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },
     ],
     rows,
-    `Differences are treatment − control over pairs with values under both; differences within 1e-12 are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison names its alternative (H1)' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
+    `Differences are treatment − control over pairs with values under both; differences within 1e-12 are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
   );
 }

@@ -131,5 +131,10 @@ describe('declared hypotheses', () => {
     // ra-cr and cr have the same PRR: the Wilcoxon test is undefined and stays out of the Bonferroni family (m = 1).
     assert.equal(raCr!.pWilcoxon, null);
     near(wr!.pWilcoxonAdjusted, H1_P, 'Bonferroni over one defined test');
+    const { comparisonReportTable } = await import('../../src/analysis/study-tables.js');
+    const table = comparisonReportTable(comparisonTable(data).rows, 0.05, false, false);
+    assert.deepEqual(table.cells.map((row) => row[1]), ['wr − cr (one-sided: > 0)', 'ra-cr − cr (two-sided)']);
+    assert.equal(table.headers[8], 'p W (Bonferroni)');
+    assert.equal(table.cells[0]![8], '0.01571 (0.01571) *');
   });
 });
