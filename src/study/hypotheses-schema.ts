@@ -3,9 +3,8 @@ import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { HYPOTHESIS_TESTS } from '../analysis/hypothesis-test.js';
 import { STUDY_METRIC_INFO, STUDY_METRICS } from '../analysis/study-metrics.js';
-import { labelSchema } from './label-schema.js';
+import { labelSchema as label } from './label-schema.js';
 
-const label = labelSchema;
 const alternative = z.enum(ALTERNATIVES);
 
 /** A pre-declared hypothesis: one metric, one treatment − control difference, one test. */

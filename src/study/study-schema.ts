@@ -8,9 +8,8 @@ import { debateOverridesSchema } from '../spec/debate-params.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
-import { labelSchema } from './label-schema.js';
+import { labelSchema as label } from './label-schema.js';
 
-const label = labelSchema;
 const positiveInteger = z.number().int().positive();
 const seed = z.number().int().nonnegative();
 
