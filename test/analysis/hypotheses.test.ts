@@ -137,4 +137,16 @@ describe('declared hypotheses', () => {
     assert.equal(table.headers[8], 'p W (Bonferroni)');
     assert.equal(table.cells[0]![8], '0.01571 (0.01571) *');
   });
+
+  it('reads a study stored before hypotheses and corrections existed as two-sided, Holm, without hypotheses', async () => {
+    const { comparisonTable } = await import('../../src/analysis/comparison-table.js');
+    const data = study('comparisons: { baseline: cr, metrics: [prr] }\n');
+    const stored = data.config.file as unknown as Record<string, unknown>;
+    delete stored['hypotheses'];
+    delete stored['families'];
+    data.config.file.comparisons.pairs = [['wr', 'ra-cr']];
+    assert.deepEqual(hypothesisResults(data), []);
+    const rows = comparisonTable(data).rows;
+    assert.deepEqual(rows.map((row) => [row.treatment, row.control, row.alternative, row.correction]), [['wr', 'cr', 'two-sided', 'holm'], ['ra-cr', 'cr', 'two-sided', 'holm'], ['wr', 'ra-cr', 'two-sided', 'holm']]);
+  });
 });
