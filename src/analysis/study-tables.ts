@@ -2,6 +2,7 @@ import { FAILURE_MODES } from '../spec/audit-result.js';
 import { CORRECTION_LABEL } from './adjust-p-values.js';
 import { alternativeSymbol } from './alternative.js';
 import type { ComparisonRow } from './comparison-table.js';
+import { TIE_TOLERANCE } from './paired-differences.js';
 import { formatEstimate, formatNumber, formatP, MISSING } from './format-number.js';
 import type { ProtocolRow } from './protocol-table.js';
 import { reportTable, type ReportColumn, type ReportTable } from './report-table.js';
@@ -168,6 +169,6 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
       { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },
     ],
     rows,
-    `Differences are treatment − control over pairs with values under both; differences within 1e-12 are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
+    `Differences are treatment − control over pairs with values under both; differences within ${TIE_TOLERANCE} are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
   );
 }
