@@ -1,9 +1,11 @@
+import { adjustPValues, type Correction } from './adjust-p-values.js';
+import type { Alternative } from './alternative.js';
 import type { CellData, StudyData } from './collect-study-data.js';
-import { questionMeans } from './estimates.js';
-import { holmAdjust } from './holm-adjust.js';
 import type { McNemarMethod } from './mcnemar-test.js';
+import { clampMetric, clampMetricDifference } from './metric-bounds.js';
 import { comparePaired, pValueOf } from './paired-comparison.js';
-import { studyComparisons } from './study-comparisons.js';
+import { findCell, pairValues } from './pair-values.js';
+import { comparisonSettings, studyComparisons } from './study-comparisons.js';
 import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from './study-metrics.js';
 
 /** One metric compared between two protocols within one dataset and setup. */
@@ -15,28 +17,31 @@ export interface ComparisonRow {
   setup: string;
   /** What a pair is: one (question, seed), or one question with seeds averaged. */
   pairing: 'question-seed' | 'question';
+  /** The alternative of every test of the row, about treatment − control. */
+  alternative: Alternative;
+  /** The correction of the `…Adjusted` p-values (within this metric, across the study's comparisons). */
+  correction: Correction;
   n: number;
   meanTreatment: number | null;
   meanControl: number | null;
-  /** Mean of treatment − control, with its percentile bootstrap CI. */
+  /** Mean of treatment − control, with its two-sided percentile bootstrap CI. */
   meanDifference: number | null;
   ciLow: number | null;
   ciHigh: number | null;
   t: number | null;
   df: number | null;
   pT: number | null;
-  /** Holm-adjusted across the study's comparisons of this metric. */
-  pTHolm: number | null;
+  pTAdjusted: number | null;
   wilcoxonV: number | null;
   wilcoxonMethod: 'exact' | 'normal' | null;
-  /** Pairs with a zero difference (dropped by the Wilcoxon test). */
+  /** Pairs with a zero difference, within the tie tolerance (dropped by the Wilcoxon test). */
   zeros: number;
   pWilcoxon: number | null;
-  pWilcoxonHolm: number | null;
+  pWilcoxonAdjusted: number | null;
   dz: number | null;
   dav: number | null;
   /** Binary metrics (accuracy, agreement) with per-unit pairing. */
-  mcnemar: { b: number; c: number; method: McNemarMethod; statistic: number | null; p: number; pHolm: number | null } | null;
+  mcnemar: { b: number; c: number; method: McNemarMethod; statistic: number | null; p: number; pAdjusted: number | null } | null;
   /** Why a statistic is missing (undefined tests, no pairs). */
   notes: string[];
 }
@@ -52,11 +57,13 @@ export interface ComparisonTable {
  * each dataset × setup, for each metric: pairs are matched by (question,
  * seed) — or by question when `analysis.pairing` is `question` — and only
  * pairs where both protocols have a value count. p-values are then adjusted
- * with Holm's method across all comparisons of the same metric and test in
- * the study (each metric is its own family).
+ * with `comparisons.correction` (Holm unless Bonferroni is asked for)
+ * across all comparisons of the same metric and test in the study (each
+ * metric is its own family).
  */
 export function comparisonTable(data: StudyData): ComparisonTable {
   const { analysis, comparisons } = data.config.file;
+  const { correction } = comparisonSettings(data.config.file);
   const metrics = comparisons.metrics ?? [...STUDY_METRICS];
   const rows: ComparisonRow[] = [];
   const notCompared: ComparisonTable['notCompared'] = [];
@@ -67,24 +74,23 @@ export function comparisonTable(data: StudyData): ComparisonTable {
       continue;
     }
     const family: ComparisonRow[] = [];
-    for (const { treatment, control } of studyComparisons(data.config)) {
+    for (const { treatment, control, alternative } of studyComparisons(data.config)) {
       for (const dataset of data.config.datasets) {
         for (const setup of data.config.setups) {
-          const find = (protocol: string) => data.cells.find((cell) => cell.cell.protocol === protocol && cell.cell.dataset === dataset.label && cell.cell.setup === setup.label)!;
-          family.push(compareCells(metric, find(treatment), find(control), analysis));
+          family.push(compareCells(metric, findCell(data, treatment, dataset.label, setup.label), findCell(data, control, dataset.label, setup.label), analysis, alternative, correction));
         }
       }
     }
-    adjust(family);
+    adjust(family, correction);
     rows.push(...family);
   }
   return { rows, notCompared };
 }
 
-function compareCells(metric: StudyMetric, treatment: CellData, control: CellData, analysis: StudyData['config']['file']['analysis']): ComparisonRow {
+function compareCells(metric: StudyMetric, treatment: CellData, control: CellData, analysis: StudyData['config']['file']['analysis'], alternative: Alternative, correction: Correction): ComparisonRow {
   const { a, b } = pairValues(metric, treatment, control, analysis.pairing);
   const binary = STUDY_METRIC_INFO[metric].binary && analysis.pairing === 'question-seed';
-  const result = comparePaired(a, b, { binary, bootstrap: analysis.bootstrap });
+  const result = comparePaired(a, b, { binary, bootstrap: analysis.bootstrap, alternative });
   const notes: string[] = [];
   if (result.n === 0) notes.push('no pairs with a value under both protocols');
   if ('undefined' in result.tTest && result.n > 0) notes.push(`t test: ${result.tTest.undefined}`);
@@ -98,58 +104,35 @@ function compareCells(metric: StudyMetric, treatment: CellData, control: CellDat
     dataset: treatment.cell.dataset,
     setup: treatment.cell.setup,
     pairing: analysis.pairing,
+    alternative,
+    correction,
     n: result.n,
-    meanTreatment: result.meanA,
-    meanControl: result.meanB,
-    meanDifference: result.meanDifference,
-    ciLow: result.ci?.low ?? null,
-    ciHigh: result.ci?.high ?? null,
+    meanTreatment: clampMetric(metric, result.meanA),
+    meanControl: clampMetric(metric, result.meanB),
+    meanDifference: clampMetricDifference(metric, result.meanDifference),
+    ciLow: clampMetricDifference(metric, result.ci?.low ?? null),
+    ciHigh: clampMetricDifference(metric, result.ci?.high ?? null),
     t: t?.t ?? null,
     df: t?.df ?? null,
     pT: pValueOf(result.tTest),
-    pTHolm: null,
+    pTAdjusted: null,
     wilcoxonV: w?.v ?? null,
     wilcoxonMethod: w?.method ?? null,
-    zeros: a.filter((value, index) => value === b[index]).length,
+    zeros: result.zeros,
     pWilcoxon: pValueOf(result.wilcoxon),
-    pWilcoxonHolm: null,
+    pWilcoxonAdjusted: null,
     dz: result.dz,
     dav: result.dav,
-    mcnemar: result.mcnemar === null ? null : { ...result.mcnemar, pHolm: null },
+    mcnemar: result.mcnemar === null ? null : { b: result.mcnemar.b, c: result.mcnemar.c, method: result.mcnemar.method, statistic: result.mcnemar.statistic, p: result.mcnemar.p, pAdjusted: null },
     notes,
   };
 }
 
-/** Values of both cells on the pairs where both have one, in a stable order. */
-function pairValues(metric: StudyMetric, treatment: CellData, control: CellData, pairing: 'question-seed' | 'question'): { a: number[]; b: number[] } {
-  const a: number[] = [];
-  const b: number[] = [];
-  if (pairing === 'question') {
-    const other = questionMeans(control.observations, metric);
-    for (const [question, value] of questionMeans(treatment.observations, metric)) {
-      const match = other.get(question);
-      if (match === undefined) continue;
-      a.push(value);
-      b.push(match);
-    }
-    return { a, b };
-  }
-  const other = new Map(control.observations.map((observation) => [`${observation.questionId}\u0000${observation.seed}`, observation.values[metric]]));
-  for (const observation of treatment.observations) {
-    const value = observation.values[metric];
-    const match = other.get(`${observation.questionId}\u0000${observation.seed}`);
-    if (value === undefined || match === undefined) continue;
-    a.push(value);
-    b.push(match);
-  }
-  return { a, b };
-}
-
-function adjust(family: ComparisonRow[]): void {
-  holmAdjust(family.map((row) => row.pT)).forEach((p, index) => (family[index]!.pTHolm = p));
-  holmAdjust(family.map((row) => row.pWilcoxon)).forEach((p, index) => (family[index]!.pWilcoxonHolm = p));
-  holmAdjust(family.map((row) => row.mcnemar?.p ?? null)).forEach((p, index) => {
+function adjust(family: ComparisonRow[], correction: Correction): void {
+  adjustPValues(family.map((row) => row.pT), correction).forEach((p, index) => (family[index]!.pTAdjusted = p));
+  adjustPValues(family.map((row) => row.pWilcoxon), correction).forEach((p, index) => (family[index]!.pWilcoxonAdjusted = p));
+  adjustPValues(family.map((row) => row.mcnemar?.p ?? null), correction).forEach((p, index) => {
     const mcnemar = family[index]!.mcnemar;
-    if (mcnemar !== null) mcnemar.pHolm = p;
+    if (mcnemar !== null) mcnemar.pAdjusted = p;
   });
 }

@@ -15,9 +15,3 @@ export function sampleSd(values: readonly number[]): number | null {
 export function meanOf(values: readonly number[]): number | null {
   return mean(values);
 }
-
-/** Element-wise a − b of two equally long lists. */
-export function differences(a: readonly number[], b: readonly number[]): number[] {
-  if (a.length !== b.length) throw new RangeError(`paired lists differ in length: ${a.length} and ${b.length}`);
-  return a.map((value, index) => value - b[index]!);
-}

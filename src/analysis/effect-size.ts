@@ -1,4 +1,5 @@
-import { differences, meanOf, sampleSd } from './descriptive.js';
+import { meanOf, sampleSd } from './descriptive.js';
+import { pairedDifferences } from './paired-differences.js';
 
 /**
  * Cohen's d for paired data, d_z: the mean of the differences divided by
@@ -19,10 +20,11 @@ export function cohensDz(pairedDifferences: readonly number[]): number | null {
  * divided by the average of the two conditions' standard deviations. Unlike
  * d_z it ignores the correlation between the conditions, so it is comparable
  * with a between-subjects d. Null for fewer than two pairs or when both SDs
- * are 0.
+ * are 0. The mean difference is formed by `pairedDifferences` (rounding
+ * noise is no difference).
  */
 export function cohensDav(a: readonly number[], b: readonly number[]): number | null {
-  const mean = meanOf(differences(a, b));
+  const mean = meanOf(pairedDifferences(a, b));
   const sdA = sampleSd(a);
   const sdB = sampleSd(b);
   if (mean === null || sdA === null || sdB === null) return null;

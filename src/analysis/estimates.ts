@@ -1,4 +1,5 @@
 import { bootstrapCi } from './bootstrap.js';
+import { clampMetric } from './metric-bounds.js';
 import type { StudyMetric } from './study-metrics.js';
 import type { UnitObservation } from './unit-observations.js';
 
@@ -33,10 +34,11 @@ export function questionMeans(observations: readonly UnitObservation[], metric: 
  * mean over questions with a percentile bootstrap CI over questions — the
  * same unit of resampling as the audit's CARA intervals, so a question
  * repeated with five seeds is not counted as five independent samples.
+ * Mean and bounds are clamped to the metric's bounds (`clampMetric`).
  */
 export function estimate(observations: readonly UnitObservation[], metric: StudyMetric, bootstrap: { resamples: number; seed: number }): Estimate {
   const values = [...questionMeans(observations, metric).values()];
   const interval = bootstrapCi(values, bootstrap);
   if (interval === null) return NO_ESTIMATE;
-  return { mean: interval.estimate, low: interval.low, high: interval.high, n: interval.n };
+  return { mean: clampMetric(metric, interval.estimate), low: clampMetric(metric, interval.low), high: clampMetric(metric, interval.high), n: interval.n };
 }

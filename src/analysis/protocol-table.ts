@@ -1,6 +1,7 @@
 import { FAILURE_MODES, type FailureMode, type MetricEstimate } from '../spec/audit-result.js';
 import type { CellData, StudyData } from './collect-study-data.js';
 import { estimate, NO_ESTIMATE, type Estimate } from './estimates.js';
+import { clampMetric } from './metric-bounds.js';
 import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from './study-metrics.js';
 
 /** The audit behind a row's CARA columns. */
@@ -73,10 +74,10 @@ function protocolRow(cell: CellData, bootstrap: { resamples: number; seed: numbe
 
 function metricEstimate(cell: CellData, metric: StudyMetric, bootstrap: { resamples: number; seed: number }): Estimate {
   if (STUDY_METRIC_INFO[metric].source !== 'audit') return estimate(cell.observations, metric, bootstrap);
-  // CARA figures are the stored audit's own (its bootstrap settings are recorded with it), never recomputed here.
+  // CARA figures are the stored audit's own (its bootstrap settings are recorded with it), never recomputed here — only clamped to their bounds.
   const group = cell.auditGroup;
   if (group === null) return NO_ESTIMATE;
   const stored: Record<string, MetricEstimate> = { cara_hyb: group.caraHyb, sim: group.sim, cr: group.contradictionRate, cara_gt: group.caraGt };
   const value = stored[metric];
-  return value === undefined || value.mean === null ? NO_ESTIMATE : { mean: value.mean, low: value.low, high: value.high, n: value.n };
+  return value === undefined || value.mean === null ? NO_ESTIMATE : { mean: clampMetric(metric, value.mean), low: clampMetric(metric, value.low), high: clampMetric(metric, value.high), n: value.n };
 }

@@ -1,3 +1,5 @@
+import { CORRECTION_LABEL } from './adjust-p-values.js';
+import { TIE_TOLERANCE } from './paired-differences.js';
 import { escapeHtml, tableHtml, tableMarkdown } from './report-table.js';
 import type { StudyReport } from './study-report.js';
 
@@ -11,6 +13,8 @@ function header(report: StudyReport): { title: string; facts: string[] } {
       `study file: ${study.source}`,
       `seeds: ${settings.seeds.join(', ')}`,
       `pairing: ${settings.analysis.pairing}; bootstrap: ${settings.analysis.bootstrap.resamples} resamples, seed ${settings.analysis.bootstrap.seed}; α = ${settings.analysis.alpha}`,
+      `comparisons: ${settings.comparisons.alternative} unless a pair names its own; ${CORRECTION_LABEL[settings.comparisons.correction]} within each metric; differences within ${TIE_TOLERANCE} are ties`,
+      ...(settings.families.length === 0 ? [] : [`hypothesis families: ${settings.families.map((family) => `${family.name} (${CORRECTION_LABEL[family.correction]}: ${family.members.join(', ')})`).join('; ')}`]),
       `audit: ${settings.audit.enabled ? `${settings.audit.embed} + ${settings.audit.nli}, τ = ${settings.audit.tau}` : 'disabled'}`,
     ],
   };

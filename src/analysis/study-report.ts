@@ -7,10 +7,15 @@ import { consistencyQuadrantChart } from './charts/consistency-quadrant-chart.js
 import { failureModeChart } from './charts/failure-mode-chart.js';
 import { renderChart } from './charts/render-chart.js';
 import { collectStudyData, type StudyData } from './collect-study-data.js';
+import type { Correction } from './adjust-p-values.js';
+import type { Alternative } from './alternative.js';
 import { comparisonTable, type ComparisonRow } from './comparison-table.js';
+import { comparisonSettings } from './study-comparisons.js';
+import { hypothesisReportTable } from './hypothesis-report-table.js';
+import { hypothesisResults, type HypothesisResult } from './hypothesis-results.js';
 import { protocolTable, type ProtocolRow } from './protocol-table.js';
 import type { ReportTable } from './report-table.js';
-import type { StudyMetric } from './study-metrics.js';
+import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
 import { auditTable, cfByRoundTable, comparisonReportTable, failureModeTable, protocolTables } from './study-tables.js';
 import type { StudyConfig } from '../study/study-config.js';
 
@@ -22,9 +27,19 @@ export interface RenderedChart extends ChartDefinition {
 /** Everything a study report shows; `--json` prints it (without SVG text). */
 export interface StudyReport {
   study: { id: string; name: string; description: string | null; status: string; note: string | null; createdAt: string; updatedAt: string; source: string };
-  settings: { seeds: number[]; analysis: StudyConfig['file']['analysis']; audit: StudyConfig['file']['audit']; budget: StudyConfig['file']['budget'] };
+  settings: {
+    seeds: number[];
+    analysis: StudyConfig['file']['analysis'];
+    /** The per-metric comparison families' default alternative and correction. */
+    comparisons: { alternative: Alternative; correction: Correction };
+    families: StudyConfig['file']['families'];
+    audit: StudyConfig['file']['audit'];
+    budget: StudyConfig['file']['budget'];
+  };
   protocols: ProtocolRow[];
   comparisons: ComparisonRow[];
+  /** The declared hypotheses (study.yaml `hypotheses`), tested and corrected within their families; empty when none are declared. */
+  hypotheses: HypothesisResult[];
   notCompared: Array<{ metric: StudyMetric; reason: string }>;
   tables: ReportTable[];
   charts: RenderedChart[];
@@ -36,7 +51,8 @@ export interface StudyReport {
 
 /**
  * Builds the report of a stored study: per-protocol estimates, paired
- * comparisons with Holm-adjusted p-values, every table (Markdown, HTML and
+ * comparisons with Holm- or Bonferroni-adjusted p-values, the declared
+ * hypotheses with their families' corrections, every table (Markdown, HTML and
  * CSV share one definition) and the four charts rendered to SVG.
  */
 export async function buildStudyReport(store: TraceStore, study: StudyRecord): Promise<StudyReport> {
@@ -48,11 +64,13 @@ export async function studyReportOf(data: StudyData): Promise<StudyReport> {
   const { config, study } = data;
   const rows = protocolTable(data);
   const comparisons = comparisonTable(data);
+  const hypotheses = hypothesisResults(data);
   const multiDataset = config.datasets.length > 1;
   const multiSetup = config.setups.length > 1;
   const tables = [
     ...protocolTables(rows, multiDataset, multiSetup),
     comparisonReportTable(comparisons.rows, config.file.analysis.alpha, multiDataset, multiSetup),
+    ...(hypotheses.length === 0 ? [] : [hypothesisReportTable(hypotheses, multiDataset, multiSetup)]),
     auditTable(rows, multiDataset, multiSetup),
     failureModeTable(rows, multiDataset, multiSetup),
     cfByRoundTable(rows, multiDataset, multiSetup),
@@ -71,13 +89,14 @@ export async function studyReportOf(data: StudyData): Promise<StudyReport> {
       updatedAt: study.updatedAt,
       source: config.source,
     },
-    settings: { seeds: config.seeds, analysis: config.file.analysis, audit: config.file.audit, budget: config.file.budget },
+    settings: { seeds: config.seeds, analysis: config.file.analysis, comparisons: comparisonSettings(config.file), families: config.file.families ?? [], audit: config.file.audit, budget: config.file.budget },
     protocols: rows,
     comparisons: comparisons.rows,
+    hypotheses,
     notCompared: comparisons.notCompared,
     tables,
     charts,
-    warnings: reportWarnings(rows, study),
+    warnings: [...reportWarnings(rows, study), ...boundWarnings(data)],
     configuration: stringify({ ...config.file, resolved: { datasets: config.datasets.map(({ questionIds, ...dataset }) => ({ ...dataset, questions: questionIds.length })), setups: config.setups, cells: config.cells.length } }),
   };
 }
@@ -93,6 +112,20 @@ function reportWarnings(rows: readonly ProtocolRow[], study: StudyRecord): strin
   if (other.length > 0) warnings.push(`no audit with the study's settings for ${other.join(', ')}: their CARA figures come from another audit (see the audit table)`);
   const unaudited = rows.filter((row) => row.runId !== null && row.audit === null).map((row) => row.label);
   if (unaudited.length > 0) warnings.push(`not audited: ${unaudited.join(', ')} (CARA figures n/a)`);
+  return warnings;
+}
+
+/** Values that lay beyond their metric's bounds by more than rounding noise: clamped, but a sign of a metric computed wrongly. */
+function boundWarnings(data: StudyData): string[] {
+  const warnings: string[] = [];
+  for (const cell of data.cells) {
+    const counts = new Map<StudyMetric, number>();
+    for (const observation of cell.observations) for (const metric of observation.outOfBounds ?? []) counts.set(metric, (counts.get(metric) ?? 0) + 1);
+    for (const [metric, count] of counts) {
+      const [low, high] = STUDY_METRIC_INFO[metric].bounds;
+      warnings.push(`${cell.label}: ${count} unit${count === 1 ? '' : 's'} had ${STUDY_METRIC_INFO[metric].label} outside [${low}, ${high}] by more than rounding; clamped to the bound (the metric is computed wrongly upstream)`);
+    }
+  }
   return warnings;
 }
 

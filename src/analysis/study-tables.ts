@@ -1,5 +1,8 @@
 import { FAILURE_MODES } from '../spec/audit-result.js';
+import { CORRECTION_LABEL } from './adjust-p-values.js';
+import { alternativeSymbol } from './alternative.js';
 import type { ComparisonRow } from './comparison-table.js';
+import { TIE_TOLERANCE } from './paired-differences.js';
 import { formatEstimate, formatNumber, formatP, MISSING } from './format-number.js';
 import type { ProtocolRow } from './protocol-table.js';
 import { reportTable, type ReportColumn, type ReportTable } from './report-table.js';
@@ -115,12 +118,19 @@ export function cfByRoundTable(rows: readonly ProtocolRow[], multiDataset: boole
 export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: number, multiDataset: boolean, multiSetup: boolean): ReportTable {
   const star = (p: number | null) => (p !== null && p < alpha ? ' *' : '');
   const digits = (row: ComparisonRow) => STUDY_METRIC_INFO[row.metric].digits;
+  const corrections = [...new Set(rows.map((row) => CORRECTION_LABEL[row.correction]))];
+  const correction = corrections.join('/') || CORRECTION_LABEL.holm;
+  const oneSided = rows.some((row) => row.alternative !== 'two-sided');
   return reportTable(
     'comparisons',
     'Paired comparisons',
     [
       { header: 'metric', text: (row) => STUDY_METRIC_INFO[row.metric].label, csv: [{ name: 'metric', value: (row) => row.metric }] },
-      { header: 'comparison', text: (row) => `${row.treatment} − ${row.control}`, csv: [{ name: 'treatment', value: (row) => row.treatment }, { name: 'control', value: (row) => row.control }] },
+      {
+        header: 'comparison',
+        text: (row) => (oneSided ? `${row.treatment} − ${row.control} (${row.alternative === 'two-sided' ? 'two-sided' : `one-sided: ${alternativeSymbol(row.alternative)} 0`})` : `${row.treatment} − ${row.control}`),
+        csv: [{ name: 'treatment', value: (row) => row.treatment }, { name: 'control', value: (row) => row.control }, { name: 'alternative', value: (row) => row.alternative }],
+      },
       ...(multiDataset ? [{ header: 'dataset', text: (row: ComparisonRow) => row.dataset }] : []),
       ...(multiSetup ? [{ header: 'setup', text: (row: ComparisonRow) => row.setup }] : []),
       { header: 'n pairs', text: (row) => String(row.n), csv: [{ name: 'n', value: (row) => row.n }, { name: 'pairing', value: (row) => row.pairing }] },
@@ -131,30 +141,34 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
         csv: [{ name: 'mean_difference', value: (row) => row.meanDifference }, { name: 'ci_low', value: (row) => row.ciLow }, { name: 'ci_high', value: (row) => row.ciHigh }],
       },
       { header: 't (df)', text: (row) => (row.t === null ? MISSING : `${formatNumber(row.t, 2)} (${row.df})`), csv: [{ name: 't', value: (row) => row.t }, { name: 'df', value: (row) => row.df }] },
-      { header: 'p t (Holm)', text: (row) => (row.pT === null ? MISSING : `${formatP(row.pT)} (${formatP(row.pTHolm)})${star(row.pTHolm)}`), csv: [{ name: 'p_t', value: (row) => row.pT }, { name: 'p_t_holm', value: (row) => row.pTHolm }] },
+      {
+        header: `p t (${correction})`,
+        text: (row) => (row.pT === null ? MISSING : `${formatP(row.pT)} (${formatP(row.pTAdjusted)})${star(row.pTAdjusted)}`),
+        csv: [{ name: 'p_t', value: (row) => row.pT }, { name: 'p_t_adjusted', value: (row) => row.pTAdjusted }, { name: 'correction', value: (row) => row.correction }],
+      },
       {
         header: 'Wilcoxon V',
         text: (row) => (row.wilcoxonV === null ? MISSING : `${row.wilcoxonV} (${row.wilcoxonMethod})`),
         csv: [{ name: 'wilcoxon_v', value: (row) => row.wilcoxonV }, { name: 'wilcoxon_method', value: (row) => row.wilcoxonMethod }, { name: 'zero_differences', value: (row) => row.zeros }],
       },
-      { header: 'p W (Holm)', text: (row) => (row.pWilcoxon === null ? MISSING : `${formatP(row.pWilcoxon)} (${formatP(row.pWilcoxonHolm)})${star(row.pWilcoxonHolm)}`), csv: [{ name: 'p_wilcoxon', value: (row) => row.pWilcoxon }, { name: 'p_wilcoxon_holm', value: (row) => row.pWilcoxonHolm }] },
+      { header: `p W (${correction})`, text: (row) => (row.pWilcoxon === null ? MISSING : `${formatP(row.pWilcoxon)} (${formatP(row.pWilcoxonAdjusted)})${star(row.pWilcoxonAdjusted)}`), csv: [{ name: 'p_wilcoxon', value: (row) => row.pWilcoxon }, { name: 'p_wilcoxon_adjusted', value: (row) => row.pWilcoxonAdjusted }] },
       { header: 'd_z', text: (row) => formatNumber(row.dz, 2), csv: [{ name: 'd_z', value: (row) => row.dz }] },
       { header: 'd_av', text: (row) => formatNumber(row.dav, 2), csv: [{ name: 'd_av', value: (row) => row.dav }] },
       {
-        header: 'McNemar b/c p (Holm)',
-        text: (row) => (row.mcnemar === null ? '—' : `${row.mcnemar.b}/${row.mcnemar.c} ${formatP(row.mcnemar.p)} (${formatP(row.mcnemar.pHolm)})${star(row.mcnemar.pHolm)} ${row.mcnemar.method === 'exact' ? 'exact' : 'χ²'}`),
+        header: `McNemar b/c p (${correction})`,
+        text: (row) => (row.mcnemar === null ? '—' : `${row.mcnemar.b}/${row.mcnemar.c} ${formatP(row.mcnemar.p)} (${formatP(row.mcnemar.pAdjusted)})${star(row.mcnemar.pAdjusted)} ${row.mcnemar.method === 'exact' ? 'exact' : 'χ²'}`),
         csv: [
           { name: 'mcnemar_b', value: (row) => row.mcnemar?.b ?? null },
           { name: 'mcnemar_c', value: (row) => row.mcnemar?.c ?? null },
           { name: 'mcnemar_method', value: (row) => row.mcnemar?.method ?? null },
           { name: 'mcnemar_statistic', value: (row) => row.mcnemar?.statistic ?? null },
           { name: 'p_mcnemar', value: (row) => row.mcnemar?.p ?? null },
-          { name: 'p_mcnemar_holm', value: (row) => row.mcnemar?.pHolm ?? null },
+          { name: 'p_mcnemar_adjusted', value: (row) => row.mcnemar?.pAdjusted ?? null },
         ],
       },
       { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },
     ],
     rows,
-    `Differences are treatment − control over pairs with values under both. p-values are two-sided; Holm-adjusted within each metric across the study’s comparisons; * Holm p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
+    `Differences are treatment − control over pairs with values under both; differences within ${TIE_TOLERANCE} are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
   );
 }

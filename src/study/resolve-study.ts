@@ -8,7 +8,7 @@ import { hashValue } from '../util/hash.js';
 import { loadStudyFile } from './load-study-file.js';
 import { sampleQuestions } from './sample-questions.js';
 import { cellKey, type StudyCell, type StudyConfig, type StudyDatasetConfig, type StudyProtocolConfig, type StudySetupConfig } from './study-config.js';
-import { datasetLabel, protocolLabel, type StudyFile } from './study-schema.js';
+import { datasetLabel, protocolLabel, setupLabels, type StudyFile } from './study-schema.js';
 
 /** A study ready to run: its stored configuration plus the questions of each dataset. */
 export interface ResolvedStudy {
@@ -113,8 +113,8 @@ function agentSetups(file: StudyFile): StudySetupConfig[] {
       ...(agent.persona === undefined ? {} : { persona: agent.persona }),
       ...(agent.decoding === undefined ? {} : { decoding: agent.decoding }),
     }));
-    const label = [...new Set(file.agents.map((agent) => agent.backend))].join('+');
-    return [withJudge({ label, agents })];
+    // The same label the study file's checks accept in `hypotheses[].setup`.
+    return [withJudge({ label: setupLabels(file)[0]!, agents })];
   }
   const { count, backend, backends, decoding, personas } = file.agents;
   return (backends ?? [backend!]).map((name) =>

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { CORRECTIONS } from '../analysis/adjust-p-values.js';
+import { ALTERNATIVES } from '../analysis/alternative.js';
 import { STUDY_METRICS } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
 import { decodingSchema } from '../spec/run-config.js';
 import { debateOverridesSchema } from '../spec/debate-params.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
+import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
+import { labelSchema as label } from './label-schema.js';
 
-/** Labels name runs, files and CSV rows: letters, digits, `.`, `_`, `-`. */
-const label = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (starting with a letter or digit)');
 const positiveInteger = z.number().int().positive();
 const seed = z.number().int().nonnegative();
 
@@ -84,12 +86,21 @@ const auditSchema = z.strictObject({
   stepCap: positiveInteger.optional(),
 });
 
+const alternative = z.enum(ALTERNATIVES);
+
+/** A [treatment, control] pair, or the same with its own alternative. */
+const pairSchema = z.union([z.tuple([z.string().min(1), z.string().min(1)]), z.strictObject({ treatment: z.string().min(1), control: z.string().min(1), alternative: alternative.optional() })]);
+
 const comparisonsSchema = z.strictObject({
   /** Every other protocol against this one. */
   baseline: z.string().min(1).optional(),
-  /** Explicit [treatment, control] pairs; the difference is treatment − control. */
-  pairs: z.array(z.tuple([z.string().min(1), z.string().min(1)])).optional(),
+  /** Explicit [treatment, control] pairs, or {treatment, control, alternative}; the difference is treatment − control. */
+  pairs: z.array(pairSchema).optional(),
   metrics: z.array(z.enum(STUDY_METRICS)).min(1).optional(),
+  /** Alternative of every comparison without its own (default two-sided). */
+  alternative: alternative.optional(),
+  /** Correction within each metric's family of comparisons (default holm). */
+  correction: z.enum(CORRECTIONS).optional(),
 });
 
 const budgetSchema = z.strictObject({
@@ -120,6 +131,8 @@ const studyObjectSchema = z.strictObject({
     concurrency: positiveInteger.default(4),
     audit: auditSchema.default({ enabled: true, embed: 'wordvec', nli: 'heuristic', tau: 0.5 }),
     comparisons: comparisonsSchema.default({}),
+    hypotheses: z.array(hypothesisSchema).default([]),
+    families: z.array(familySchema).default([]),
     budget: budgetSchema.default({}),
     analysis: analysisSchema.default({ pairing: 'question-seed', bootstrap: { resamples: 2000, seed: 0 }, alpha: 0.05 }),
 });
@@ -180,13 +193,22 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
   };
   if (file.comparisons.baseline !== undefined) checkProtocolLabel(file.comparisons.baseline, ['comparisons', 'baseline']);
   file.comparisons.pairs?.forEach((pair, index) => {
-    pair.forEach((name, side) => checkProtocolLabel(name, ['comparisons', 'pairs', index, side]));
-    if (pair[0] === pair[1]) context.addIssue({ code: 'custom', path: ['comparisons', 'pairs', index], message: 'a protocol compared with itself' });
+    const [treatment, control] = Array.isArray(pair) ? pair : [pair.treatment, pair.control];
+    const path = ['comparisons', 'pairs', index];
+    checkProtocolLabel(treatment, Array.isArray(pair) ? [...path, 0] : [...path, 'treatment']);
+    checkProtocolLabel(control, Array.isArray(pair) ? [...path, 1] : [...path, 'control']);
+    if (treatment === control) context.addIssue({ code: 'custom', path, message: 'a protocol compared with itself' });
   });
+  checkHypotheses(file, context, { protocols: [...labels.keys()], datasets: [...datasetLabels], setups: setupLabels(file) });
   if (file.seeds.length === 0) context.addIssue({ code: 'custom', path: ['seeds'], message: 'the seed range is empty or longer than 10,001 seeds' });
   if (new Set(file.seeds).size !== file.seeds.length) context.addIssue({ code: 'custom', path: ['seeds'], message: 'seeds repeat' });
 }
 
+/** The setup labels of a study file, as the grid names its columns: one per backend in count form, the backends joined by "+" in list form. */
+export function setupLabels(file: Pick<StudyFile, 'agents'>): string[] {
+  if (Array.isArray(file.agents)) return [[...new Set(file.agents.map((agent) => agent.backend))].join('+')];
+  return file.agents.backends ?? (file.agents.backend === undefined ? [] : [file.agents.backend]);
+}
 
 /** The label of a dataset entry: its `name`, else the loader name, else the file name without extension. */
 export function datasetLabel(dataset: StudyFile['datasets'][number]): string {

@@ -2,15 +2,20 @@
  * Every statistic checked against published values. Where the reference is
  * R, the call is given; those values were also recomputed with SciPy 1.17
  * (`ttest_rel`, `wilcoxon`, `binomtest`, `chi2.sf`) and agree to the digits
- * cited. docs/studies.md ("Validation") lists the same table.
+ * cited. One-sided values: R's documented `?wilcox.test` example, halves of
+ * two-sided values where the statistic is symmetric, hand counts of the
+ * binomial and signed-rank distributions, each cross-checked with SciPy 1.17
+ * as noted. docs/studies.md ("Validation") lists the same table.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chiSquareSurvival, logGamma } from '../../src/analysis/chi-square-survival.js';
-import { differences, sampleSd } from '../../src/analysis/descriptive.js';
+import { sampleSd } from '../../src/analysis/descriptive.js';
+import { pairedDifferences as differences } from '../../src/analysis/paired-differences.js';
 import { cohensDav, cohensDz } from '../../src/analysis/effect-size.js';
-import { holmAdjust } from '../../src/analysis/holm-adjust.js';
-import { binomialTwoSidedHalf, mcnemarTest } from '../../src/analysis/mcnemar-test.js';
+import { bonferroniAdjust, holmAdjust } from '../../src/analysis/adjust-p-values.js';
+import { binomialCdfHalf, binomialTwoSidedHalf, mcnemarTest } from '../../src/analysis/mcnemar-test.js';
+import { adjustPValues } from '../../src/analysis/adjust-p-values.js';
 import { comparePaired, pValueOf } from '../../src/analysis/paired-comparison.js';
 import { pairedTTest } from '../../src/analysis/paired-t-test.js';
 import { wilcoxonSignedRank } from '../../src/analysis/wilcoxon-signed-rank.js';
@@ -50,6 +55,18 @@ describe('paired t test (@stdlib/stats-ttest)', () => {
     near(result.p, 0.00105, 5e-6, 'p');
   });
 
+  it("one-sided on sleep: R t.test(…, paired = TRUE, alternative = 'less') p = 0.001416 (half the two-sided p: t is symmetric), 'greater' p = 0.998584", () => {
+    // SciPy 1.17 ttest_rel(x, y, alternative='less'): 0.0014164450986921364; 'greater': 0.9985835549013079.
+    const less = pairedTTest(differences(SLEEP_1, SLEEP_2), 'less');
+    const greater = pairedTTest(differences(SLEEP_1, SLEEP_2), 'greater');
+    assert.ok(!('undefined' in less) && !('undefined' in greater));
+    near(less.t, -4.0621277, 1e-6, 't');
+    near(less.p, 0.0014164450986921364, 1e-12, 'p less');
+    near(greater.p, 0.9985835549013079, 1e-12, 'p greater');
+    assert.equal(less.alternative, 'less');
+    assert.equal(less.ci[0], Number.NEGATIVE_INFINITY, 'one-sided bound');
+  });
+
   it('is undefined (not p = 0 or 1) without spread or pairs', () => {
     assert.deepEqual(pairedTTest([0, 0, 0]), { undefined: 'all differences are zero' });
     assert.deepEqual(pairedTTest([1, 1, 1]), { undefined: 'all differences are equal (no spread)' });
@@ -64,6 +81,25 @@ describe('Wilcoxon signed-rank (@stdlib/stats-wilcoxon)', () => {
     assert.equal(result.v, 40);
     assert.equal(result.method, 'exact');
     near(result.p, 0.0390625, 1e-9, 'p');
+  });
+
+  it("one-sided: R's ?wilcox.test example wilcox.test(x, y, paired = TRUE, alternative = 'greater') on Hollander & Wolfe: V = 40, p = 0.01953", () => {
+    const greater = wilcoxonSignedRank(differences(HW_X, HW_Y), 'greater');
+    const less = wilcoxonSignedRank(differences(HW_X, HW_Y), 'less');
+    assert.ok(!('undefined' in greater) && !('undefined' in less));
+    assert.equal(greater.v, 40);
+    near(greater.p, 0.01953125, 1e-12, 'p greater (10 of the 512 sign patterns of ranks 1…9 have V ≥ 40: counted)');
+    // SciPy 1.17 wilcoxon(x, y, alternative='less', method='exact'): 0.986328125 = 1 − P(V ≥ 41) = 1 − 7/512 (counted).
+    near(less.p, 0.986328125, 1e-12, 'p less');
+  });
+
+  it("one-sided normal approximation on sleep: continuity correction toward the alternative, as R (p 'less' = 0.004545, half the two-sided p)", () => {
+    // SciPy 1.17 wilcoxon(d, zero_method='wilcox', correction=True, method='approx'): less 0.004545349007962522, greater 0.9968062667242578.
+    const less = wilcoxonSignedRank(differences(SLEEP_1, SLEEP_2), 'less');
+    const greater = wilcoxonSignedRank(differences(SLEEP_1, SLEEP_2), 'greater');
+    assert.ok(!('undefined' in less) && !('undefined' in greater));
+    near(less.p, 0.004545349007962522, 1e-12, 'p less');
+    near(greater.p, 0.9968062667242578, 1e-12, 'p greater');
   });
 
   it('matches R wilcox.test on sleep (a zero and a tie): V = 0, normal approximation p = 0.009091', () => {
@@ -137,6 +173,21 @@ describe('McNemar', () => {
     near(binomialTwoSidedHalf(3, 9), 0.5078125, 1e-12, 'binom.test(3, 9)');
   });
 
+  it("one-sided is the exact binomial test in either direction: R binom.test(10, 12, alternative = 'greater') = 79/4096, 'less' = 4083/4096", () => {
+    // By hand: P(X ≥ 10 | 12, ½) = (C(12,10) + C(12,11) + C(12,12)) / 2^12 = (66 + 12 + 1) / 4096; P(X ≤ 10) = 1 − (12 + 1) / 4096. SciPy binomtest agrees.
+    const greater = mcnemarTest({ onlyA: 10, onlyB: 2 }, 'auto', 'greater');
+    assert.deepEqual([greater.method, greater.alternative], ['exact', 'greater']);
+    near(greater.p, 79 / 4096, 1e-15, 'greater');
+    near(mcnemarTest({ onlyA: 10, onlyB: 2 }, 'auto', 'less').p, 4083 / 4096, 1e-15, 'less');
+    // Agresti's 236 discordant pairs: two-sided uses χ², one-sided stays exact. SciPy 1.17 binomtest(150, 236, alternative='greater'): 1.8579680697856933e-05.
+    const large = mcnemarTest({ onlyA: 150, onlyB: 86 }, 'auto', 'greater');
+    assert.equal(large.method, 'exact');
+    near(large.p / 1.8579680697856933e-5, 1, 1e-10, 'relative');
+    assert.throws(() => mcnemarTest({ onlyA: 1, onlyB: 2 }, 'chi-square', 'less'), RangeError);
+    near(binomialCdfHalf(3, 3), 1, 0, 'P(X ≤ n) = 1');
+    near(binomialCdfHalf(0, 3), 0.125, 1e-15, 'P(X = 0 | 3) = 1/8');
+  });
+
   it('gives p = 1 without discordant pairs and refuses bad counts', () => {
     assert.equal(mcnemarTest({ onlyA: 0, onlyB: 0 }).p, 1);
     assert.equal(mcnemarTest({ onlyA: 30, onlyB: 30 }).p, 1, 'b = c: R drops the correction, χ² = 0');
@@ -173,6 +224,30 @@ describe('Holm adjustment (@stdlib/stats-padjust)', () => {
   });
 });
 
+describe('Bonferroni adjustment (@stdlib/stats-padjust)', () => {
+  it("matches R p.adjust(c(0.01, 0.02, 0.03, 0.04, 0.05), 'bonferroni') = 0.05 0.10 0.15 0.20 0.25 (hand: m · p)", () => {
+    const adjusted = bonferroniAdjust([0.01, 0.02, 0.03, 0.04, 0.05]);
+    [0.05, 0.1, 0.15, 0.2, 0.25].forEach((expected, index) => near(adjusted[index], expected, 1e-12, `p[${index}]`));
+  });
+
+  it("matches R p.adjust(c(0.008, 0.03, 0.123, 0.6, 0.2), 'bonferroni') = 0.04 0.15 0.615 1 1, capped at 1, nulls kept in place", () => {
+    const adjusted = bonferroniAdjust([0.008, null, 0.03, 0.123, 0.6, 0.2]);
+    [0.04, null, 0.15, 0.615, 1, 1].forEach((expected, index) => (expected === null ? assert.equal(adjusted[index], null) : near(adjusted[index], expected, 1e-12, `p[${index}]`)));
+  });
+
+  it("keeps a declared family's size with R's n: p.adjust(c(0.01, 0.04), 'bonferroni', n = 3) = 0.03 0.12; 'holm', n = 3: 0.03 0.08", () => {
+    // By hand from R's definitions: Bonferroni n · p; Holm cummax((n − i + 1) · p(i)) = 3 · 0.01, 2 · 0.04.
+    const bonferroni = adjustPValues([0.01, null, 0.04], 'bonferroni', 3);
+    near(bonferroni[0], 0.03, 1e-15);
+    assert.equal(bonferroni[1], null);
+    near(bonferroni[2], 0.12, 1e-15);
+    const holm = adjustPValues([0.01, null, 0.04], 'holm', 3);
+    near(holm[0], 0.03, 1e-15);
+    near(holm[2], 0.08, 1e-15);
+    assert.throws(() => adjustPValues([0.1, 0.2], 'holm', 1), RangeError);
+  });
+});
+
 describe('comparePaired', () => {
   it('puts every statistic of one comparison together (sleep data)', () => {
     const result = comparePaired(SLEEP_1, SLEEP_2, { bootstrap: { seed: 1, resamples: 2000 } });
@@ -185,6 +260,15 @@ describe('comparePaired', () => {
     near(pValueOf(result.wilcoxon), 0.009091, 5e-7, 'wilcoxon p');
     near(result.dz, -1.284558, 5e-7, 'd_z');
     assert.equal(result.mcnemar, null);
+    assert.equal(result.alternative, 'two-sided');
+  });
+
+  it('passes the alternative to every test', () => {
+    const result = comparePaired(SLEEP_1, SLEEP_2, { alternative: 'less', bootstrap: { resamples: 100 } });
+    near(pValueOf(result.tTest), 0.0014164450986921364, 1e-12, 't p less');
+    near(pValueOf(result.wilcoxon), 0.004545349007962522, 1e-12, 'wilcoxon p less');
+    const binary = comparePaired([1, 1, 1, 0], [0, 0, 0, 0], { binary: true, alternative: 'greater' });
+    near(binary.mcnemar?.p, 0.125, 1e-15, 'binom.test(3, 3, alternative = "greater") = 1/8');
   });
 
   it('adds McNemar for binary outcomes', () => {

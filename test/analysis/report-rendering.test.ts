@@ -19,14 +19,14 @@ import { countMarks, parseSvg } from './svg-marks.js';
 const dir = mkdtempSync(join(tmpdir(), 'quorum-study-report-'));
 let report: StudyReport;
 let written: WrittenReport;
-const TABLES = ['runs', 'protocols-outcomes', 'protocols-alignment', 'protocols-dynamics', 'protocols-cost', 'comparisons', 'audits', 'failure-modes', 'cf-by-round'];
+const TABLES = ['runs', 'protocols-outcomes', 'protocols-alignment', 'protocols-dynamics', 'protocols-cost', 'comparisons', 'hypotheses', 'audits', 'failure-modes', 'cf-by-round'];
 
 before(async () => {
   const server = await startDesignedServer();
   const store = await openStore(join(dir, 'report.db'));
   try {
     writeDesignedQuestions(dir);
-    writeFileSync(join(dir, 'study.yaml'), miniStudyYaml(server.url));
+    writeFileSync(join(dir, 'study.yaml'), miniStudyYaml(server.url, 'hypotheses:\n  - { id: H1, metric: agreement, treatment: du, control: ni, alternative: greater }\n'));
     const outcome = await runStudy({ store, study: await loadStudy(join(dir, 'study.yaml')), createAuditProviders: designedAuditProviders });
     report = await buildStudyReport(store, (await store.getStudy(outcome.studyId))!);
     written = await writeStudyReport(report, join(dir, 'out'));
@@ -96,7 +96,7 @@ describe('study report files', () => {
     const header = comparisons[0]!;
     const accuracy = comparisons.find((row) => row[0] === 'accuracy' && row[1] === 'du' && row[2] === 'ni')!;
     assert.equal(accuracy[header.indexOf('p_mcnemar')], '0.125');
-    assert.equal(accuracy[header.indexOf('p_mcnemar_holm')], '0.375');
+    assert.equal(accuracy[header.indexOf('p_mcnemar_adjusted')], '0.375');
     assert.equal(accuracy[header.indexOf('mcnemar_method')], 'exact');
     for (const table of report.tables) assert.equal(readCsv(join(dir, 'out', 'tables', `${table.id}.csv`)).length, 1 + table.csvRows.length, table.id);
   });
@@ -108,5 +108,8 @@ describe('study report files', () => {
     assert.deepEqual(json.charts.map((chart: { id: string; drawn: boolean }) => [chart.id, chart.drawn]), [['accuracy-cost', true], ['consistency-quadrant', true], ['cf-by-round', false], ['failure-modes', true]]);
     assert.ok(!JSON.stringify(json).includes('<svg'));
     assert.equal(json.protocols[0].audit.embed, 'wordvec');
+    // du agrees on 9 more pairs than ni (b = 9, c = 0): binom.test(9, 9, alternative = 'greater') = 1/512, by hand.
+    assert.deepEqual([json.hypotheses[0].id, json.hypotheses[0].test, json.hypotheses[0].p, json.hypotheses[0].family], ['H1', 'mcnemar', 1 / 512, null]);
+    assert.deepEqual(json.settings.comparisons, { alternative: 'two-sided', correction: 'holm' });
   });
 });

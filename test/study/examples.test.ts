@@ -39,6 +39,12 @@ describe('example studies', () => {
     assert.ok(study.config.protocols.every((protocol) => protocol.overrides.aggregate === 'median'));
   });
 
+  it("the protocol study declares the paper's H1 and H2 as one one-sided Bonferroni family", () => {
+    const file = parseStudyFile(readFileSync(example('protocols-fred.study.yaml'), 'utf8'), 'protocols-fred.study.yaml', {});
+    assert.deepEqual(file.hypotheses.map((hypothesis) => [hypothesis.id, hypothesis.metric, hypothesis.treatment, hypothesis.control]), [['H1', 'prr', 'wr', 'cr'], ['H2', 'cf', 'ra-cr', 'cr']]);
+    assert.deepEqual(file.families, [{ name: 'protocol-paper', correction: 'bonferroni', alternative: 'greater', members: ['H1', 'H2'] }]);
+  });
+
   it('DeALOG robustness: four corruption levels of FinQA, only not-yet-registered protocols may be unknown', { skip: !hasSharedData('finqa', 'dev.json') && 'shared FinQA file absent' }, async () => {
     const text = readFileSync(example('dealog-robustness.study.yaml'), 'utf8');
     const pending = ['dealog', 'cot', 'planner'].filter((name) => !protocolNames().includes(name));

@@ -118,14 +118,14 @@ describe('mini-study on designed outcomes', () => {
 
   it('adjusts p-values with Holm across the three comparisons of each metric', () => {
     // accuracy McNemar p: 0.125, 0.125, 1 → Holm 0.375, 0.375, 1.
-    near(row('accuracy', 'du', 'ni').mcnemar?.pHolm, 0.375, 1e-12);
-    near(row('accuracy', 'du-r2', 'ni').mcnemar?.pHolm, 0.375, 1e-12);
-    near(row('accuracy', 'du-r2', 'du').mcnemar?.pHolm, 1, 1e-12);
+    near(row('accuracy', 'du', 'ni').mcnemar?.pAdjusted, 0.375, 1e-12);
+    near(row('accuracy', 'du-r2', 'ni').mcnemar?.pAdjusted, 0.375, 1e-12);
+    near(row('accuracy', 'du-r2', 'du').mcnemar?.pAdjusted, 1, 1e-12);
     // agreement McNemar p: 0.00390625 twice → 3p and 2p, monotone: both 0.01171875.
-    near(row('agreement', 'du', 'ni').mcnemar?.pHolm, 0.01171875, 1e-15);
-    near(row('agreement', 'du-r2', 'ni').mcnemar?.pHolm, 0.01171875, 1e-15);
+    near(row('agreement', 'du', 'ni').mcnemar?.pAdjusted, 0.01171875, 1e-15);
+    near(row('agreement', 'du-r2', 'ni').mcnemar?.pAdjusted, 0.01171875, 1e-15);
     // t p-values: the third comparison has no spread, so the family has two members.
-    near(row('accuracy', 'du', 'ni').pTHolm, 2 * 0.03881409182311233, 1e-9);
+    near(row('accuracy', 'du', 'ni').pTAdjusted, 2 * 0.03881409182311233, 1e-9);
   });
 
   it('reports undefined tests as such when two protocols never differ', () => {

@@ -15,8 +15,17 @@ let server: FakeOpenAiServer;
 before(async () => {
   server = await startDesignedServer();
   writeDesignedQuestions(dir);
-  writeFileSync(join(dir, 'study.yaml'), miniStudyYaml(server.url));
+  writeFileSync(join(dir, 'study.yaml'), miniStudyYaml(server.url, HYPOTHESES));
 });
+
+// du is right on 4 more pairs than ni and never less (b = 4, c = 0): McNemar greater = binom.test(4, 4, alternative = 'greater') = 1/16;
+// Bonferroni over the family of two: 0.125 (hand computation from the designed outcomes, see mini-study.test.ts).
+const HYPOTHESES = `hypotheses:
+  - { id: H1, metric: accuracy, treatment: du, control: ni, alternative: greater }
+  - { id: H2, metric: tokens, treatment: du, control: ni, alternative: greater, test: t }
+families:
+  - { name: primary, correction: bonferroni, members: [H1, H2] }
+`;
 after(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -46,13 +55,15 @@ describe('quorum study', () => {
     assert.match(result.stdout, /ETA: nothing left to run/);
   });
 
-  it('report: writes the files and prints the comparison table', async () => {
+  it('report: writes the files and prints the comparison and hypothesis tables', async () => {
     const out = join(dir, 'report');
     const result = await runCli(['study', 'report', studyId, '--db', db, '--out', out]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^warning: not audited: ni, du, du-r2 \(CARA figures n\/a\)/m);
     assert.match(result.stdout, /\| accuracy \| du − ni \| 12 \|/);
-    for (const file of ['report.md', 'report.html', 'report.json', 'tables/comparisons.csv', 'charts/accuracy-cost.svg']) assert.ok(existsSync(join(out, file)), file);
+    assert.match(result.stdout, /^Declared hypotheses$/m);
+    assert.match(result.stdout, /\| H1 \| du > ni on accuracy \| 12 \| 0\.333 \[[^\]]+\] \| McNemar, b\/c = 4\/0 \(exact\) \| 0\.0625 \| primary \(Bonferroni, 2\) \| 0\.125 \| H0 kept at α = 0\.05 \|/);
+    for (const file of ['report.md', 'report.html', 'report.json', 'tables/comparisons.csv', 'tables/hypotheses.csv', 'charts/accuracy-cost.svg']) assert.ok(existsSync(join(out, file)), file);
     assert.ok(!existsSync(join(out, 'charts', 'consistency-quadrant.svg')), 'no audit: no quadrant');
     assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /CARA-HYB vs contradiction rate \(CR\)\n\nNot drawn: no audit/);
   });

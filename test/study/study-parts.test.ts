@@ -52,15 +52,24 @@ describe('studyComparisons', () => {
   const config = (comparisons: object) => ({ file: { comparisons }, protocols: ['ni', 'du', 'gdp'].map((label) => ({ label, preset: label, overrides: {} })) }) as unknown as StudyConfig;
 
   it('compares every protocol with the baseline, adds explicit pairs once, and defaults to the first protocol', () => {
+    const two = 'two-sided' as const;
     assert.deepEqual(studyComparisons(config({ baseline: 'ni', pairs: [['gdp', 'du'], ['du', 'ni']] })), [
-      { treatment: 'du', control: 'ni' },
-      { treatment: 'gdp', control: 'ni' },
-      { treatment: 'gdp', control: 'du' },
+      { treatment: 'du', control: 'ni', alternative: two },
+      { treatment: 'gdp', control: 'ni', alternative: two },
+      { treatment: 'gdp', control: 'du', alternative: two },
     ]);
-    assert.deepEqual(studyComparisons(config({ pairs: [['gdp', 'du']] })), [{ treatment: 'gdp', control: 'du' }]);
+    assert.deepEqual(studyComparisons(config({ pairs: [['gdp', 'du']] })), [{ treatment: 'gdp', control: 'du', alternative: two }]);
     assert.deepEqual(studyComparisons(config({})), [
-      { treatment: 'du', control: 'ni' },
-      { treatment: 'gdp', control: 'ni' },
+      { treatment: 'du', control: 'ni', alternative: two },
+      { treatment: 'gdp', control: 'ni', alternative: two },
+    ]);
+  });
+
+  it('takes the alternative from a pair, else from comparisons.alternative; a pair repeating a baseline comparison sets its alternative', () => {
+    assert.deepEqual(studyComparisons(config({ baseline: 'ni', alternative: 'less', pairs: [{ treatment: 'gdp', control: 'ni', alternative: 'greater' }, { treatment: 'gdp', control: 'du' }] })), [
+      { treatment: 'du', control: 'ni', alternative: 'less' },
+      { treatment: 'gdp', control: 'ni', alternative: 'greater' },
+      { treatment: 'gdp', control: 'du', alternative: 'less' },
     ]);
   });
 });

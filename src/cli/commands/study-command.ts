@@ -116,8 +116,10 @@ function studyReportCommand() {
           process.stdout.write(`${JSON.stringify(reportJson(report))}\n`);
           return;
         }
-        const comparisons = report.tables.find((table) => table.id === 'comparisons')!;
-        process.stdout.write(`${report.warnings.map((warning) => `warning: ${warning}\n`).join('')}${tableMarkdown(comparisons)}\n\nreport written to ${written!.dir}: ${written!.files.join(', ')}\n`);
+        // The comparisons, and the declared hypotheses when the study has any: what a reader of the terminal needs first.
+        const shown = report.tables.filter((table) => table.id === 'comparisons' || table.id === 'hypotheses');
+        const tables = shown.map((table) => `${table.title}\n\n${tableMarkdown(table)}\n`).join('\n');
+        process.stdout.write(`${report.warnings.map((warning) => `warning: ${warning}\n`).join('')}${tables}\nreport written to ${written!.dir}: ${written!.files.join(', ')}\n`);
       });
     });
 }

@@ -1,5 +1,6 @@
 import type { CellData, StudyData } from '../../analysis/collect-study-data.js';
 import { STUDY_METRICS, type StudyMetric } from '../../analysis/study-metrics.js';
+import { pairedDifference } from '../../analysis/paired-differences.js';
 import { studyComparisons } from '../../analysis/study-comparisons.js';
 import type { UnitRecord } from '../../spec/store.js';
 import type { PairSide, StudyComparisonView, StudyPairRow } from './api-types.js';
@@ -32,6 +33,7 @@ export function comparisonViews(data: StudyData): StudyComparisonView[] {
  * The (question, seed) pairs of two cells where both units have a value of
  * the metric, with both units (to click through to their traces), sorted
  * by the size of the difference (largest first), then question and seed.
+ * Differences within the tie tolerance are 0, as in the report's tests.
  * Null when the study has no such cells.
  */
 export function pairRows(data: StudyData, selection: PairSelection): StudyPairRow[] | null {
@@ -45,7 +47,7 @@ export function pairRows(data: StudyData, selection: PairSelection): StudyPairRo
   for (const { questionId, seed, side } of sides(treatment, selection.metric)) {
     const other = controlSides.get(`${questionId}\u0000${seed}`);
     if (other === undefined) continue;
-    rows.push({ questionId, seed, treatment: side, control: other, difference: side.value - other.value });
+    rows.push({ questionId, seed, treatment: side, control: other, difference: pairedDifference(side.value, other.value) });
   }
   return rows.sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference) || a.questionId.localeCompare(b.questionId) || a.seed - b.seed);
 }
