@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { Decoding } from '../spec/chat.js';
 import type { DebateOverrides } from '../spec/debate-params.js';
 import { ConfigError } from '../spec/errors.js';
@@ -34,7 +35,8 @@ export interface StartRunOptions {
   escalate?: string;
   /** The judge; protocols that need one and get none are judged by the first agent's backend. */
   judge?: AgentRequest;
-  dataset: { name: string; path: string; questions: readonly Question[]; limit?: number };
+  /** The questions and how they were loaded; `forecast` is the resolved FRED event selection (`LoadedDataset.forecast`). */
+  dataset: { name: string; path: string; questions: readonly Question[]; limit?: number; forecast?: ForecastEventOptions };
   agents: readonly AgentRequest[];
   seeds: readonly number[];
   concurrency: number;
@@ -105,6 +107,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       ...(options.dataset.limit === undefined ? {} : { limit: options.dataset.limit }),
       questionIds: options.dataset.questions.map((question) => question.id),
       contentHash: hashValue(options.dataset.questions),
+      ...(options.dataset.forecast === undefined ? {} : { forecast: { ...options.dataset.forecast } }),
     },
     seeds: [...options.seeds],
     concurrency: options.concurrency,

@@ -20,6 +20,13 @@ export const agentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
+/** Window and event selection of a forecasting dataset (docs/forecasting.md, "Options"). */
+export const forecastOptionsSchema = z.strictObject({
+  window: z.number().int().positive().optional(),
+  events: z.union([z.number().int().positive(), z.literal('all')]).optional(),
+  selectionSeed: z.number().int().nonnegative().optional(),
+});
+
 /** The full resolved configuration of a run, stored with it so it can be rebuilt. */
 export const runConfigSchema = z.object({
   /** Protocol name (preset) and every resolved parameter. */
@@ -35,6 +42,8 @@ export const runConfigSchema = z.object({
     questionIds: z.array(z.string()),
     /** SHA-256 of the loaded questions, to detect a changed file on resume. */
     contentHash: z.string(),
+    /** Forecasting datasets: the resolved window and event selection, so the same events load again. */
+    forecast: forecastOptionsSchema.optional(),
   }),
   seeds: z.array(z.number().int().nonnegative()).min(1),
   concurrency: z.number().int().positive(),

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { datasetNames } from '../../datasets/registry.js';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
+import type { ForecastEventOptions } from '../../datasets/forecast-events.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
 import { getProtocolFactory } from '../../protocols/registry.js';
@@ -69,6 +70,16 @@ function eventsFlag(value: string): number | 'all' {
   return count;
 }
 
+/** The FRED flags given, or undefined when none was (so other datasets are not refused for flags nobody passed). */
+function forecastFlags(options: RunCommandOptions): ForecastEventOptions | undefined {
+  if (options.window === undefined && options.events === undefined && options.eventSeed === undefined) return undefined;
+  return {
+    ...(options.window === undefined ? {} : { window: options.window }),
+    ...(options.events === undefined ? {} : { events: options.events }),
+    ...(options.eventSeed === undefined ? {} : { selectionSeed: options.eventSeed }),
+  };
+}
+
 function corruptFlag(value: string): number {
   const rate = Number(value);
   try {
@@ -105,10 +116,12 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
     },
   });
   const escalate = options.escalate ?? file?.escalate;
+  const forecast = forecastFlags(options);
   const dataset = await loadQuestions({
     ...(datasetName === undefined ? {} : { dataset: datasetName }),
     ...(dataPath === undefined ? {} : { path: dataPath }),
     ...(limit === undefined ? {} : { limit }),
+    ...(forecast === undefined ? {} : { forecast }),
   });
   // the corruption is part of the dataset the run records: its name says rate and seed, its content hash differs
   const corruption = options.corrupt === undefined || options.corrupt === 0 ? undefined : { rate: options.corrupt, seed: options.corruptSeed ?? 1 };
@@ -138,7 +151,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         },
         ...(escalate === undefined ? {} : { escalate }),
         ...(judge === undefined ? {} : { judge }),
-        dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }) },
+        dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }), ...(dataset.forecast === undefined ? {} : { forecast: dataset.forecast }) },
         agents,
         seeds: options.seed ?? file?.seeds ?? [1],
         concurrency: options.concurrency ?? file?.concurrency ?? 4,
