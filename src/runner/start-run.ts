@@ -12,7 +12,7 @@ import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import { getProtocolFactory } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION, codeGitCommit } from '../version.js';
 import { neutralAgentName } from './agent-names.js';
 import { BackendPool, type BackendPoolOptions } from './backend-pool.js';
 import { executeRun, type RunOutcome } from './execute-run.js';
@@ -43,6 +43,8 @@ export interface StartRunOptions {
   replay?: boolean;
   resumeRunId?: string;
   fresh?: boolean;
+  /** Continue a run made by another code version (see `RunPlan.allowVersionMix`). */
+  allowVersionMix?: boolean;
   progress?: ProgressReporter;
   signal?: AbortSignal;
   clock?: Clock;
@@ -97,6 +99,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
         };
   if (judgeConfig !== undefined && names.has(judgeConfig.name)) throw new ConfigError(`the judge's name "${judgeConfig.name}" is also an agent's name`);
 
+  const gitCommit = codeGitCommit();
   const config: RunConfig = {
     protocol: { name: protocol.name, preset: options.protocol, params: { ...protocol.params } },
     agents: agentConfigs,
@@ -111,7 +114,8 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     },
     seeds: [...options.seeds],
     concurrency: options.concurrency,
-    codeVersion: QUORUM_VERSION,
+    codeVersion: CODE_VERSION,
+    ...(gitCommit === undefined ? {} : { gitCommit }),
     traceVersion: 1,
   };
 
@@ -145,6 +149,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       newRunId: options.newRunId ?? newRunId,
       ...(options.resumeRunId === undefined ? {} : { resumeRunId: options.resumeRunId }),
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+      ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -58,6 +58,8 @@ export interface RunCommandOptions {
   maxTokens?: number;
   resume?: string;
   fresh?: boolean;
+  /** Resume a run made by another code version, recording it (`versionMix`). */
+  allowVersionMix?: boolean;
   threads?: number;
   /** Printed before the run starts (demo uses it to say which model answers). */
   banner?: string;
@@ -158,6 +160,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
         ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+        ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
         progress,
         signal: controller.signal,
         ...(options.threads === undefined ? {} : { llama: { threads: options.threads } }),
@@ -225,6 +228,7 @@ export function runCommand() {
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--resume <run-id>', 'continue this run (by default an unfinished run with the same configuration is continued)')
     .option('--fresh', 'always start a new run, even if an unfinished one matches')
+    .option('--allow-version-mix', 'resume a run started by another quorum code version (other prompts, parsers or scorers); recorded in the run')
     .option('--corrupt <p>', 'robustness: perturb table cells and numbers in passages at rate p (0 to 0.3), seeded; recorded in the dataset name', corruptFlag)
     .option('--corrupt-seed <n>', 'seed of --corrupt (default 1)', integerFlag(0))
     .option('--json', 'print one JSON object')
