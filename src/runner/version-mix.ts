@@ -1,4 +1,5 @@
 import { ConfigError } from '../spec/errors.js';
+import type { RunConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
 
 /**
@@ -22,6 +23,15 @@ export class VersionMixError extends ConfigError {
     this.stored = stored;
     this.current = current;
   }
+}
+
+/**
+ * Whether units of a run may be made by `version`: the version that started
+ * it, or one a resume was allowed to mix in (`versionMix`). Workers ask
+ * this, since they execute units of runs another process planned.
+ */
+export function runAcceptsCodeVersion(config: RunConfig, version: string): boolean {
+  return config.codeVersion === version || (config.versionMix ?? []).some((mix) => mix.codeVersion === version);
 }
 
 /**

@@ -34,6 +34,7 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
     seeds: config.seeds,
     concurrency: options.concurrency ?? config.file.concurrency,
     ...(options.replay === undefined ? {} : { replay: options.replay }),
+    ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
     ...(linkedRunId === null ? {} : { resumeRunId: linkedRunId }),
     progress,
     signal,
