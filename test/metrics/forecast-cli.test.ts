@@ -107,6 +107,7 @@ describe('quorum run --dataset fred', () => {
       assert.deepEqual(seededConfig.dataset.forecast, { window: 3, events: 3, selectionSeed: 7 });
       assert.equal(seededConfig.dataset.questionIds.length, 3);
       assert.ok(seededConfig.dataset.questionIds.every((id) => /^fred:20(20-(0[4-9]|1[0-2])|21-0[12])$/.test(id)), seededConfig.dataset.questionIds.join());
+      assert.deepEqual((JSON.parse(seeded.stdout) as { forecast: unknown }).forecast, { window: 3, events: 3, selectionSeed: 7 });
     } finally {
       await store.close();
     }

@@ -149,7 +149,14 @@ describe('quorum run --resume across code versions', () => {
 
       const mixed = await runCli([...args, '--resume', runId, '--allow-version-mix']);
       assert.equal(mixed.code, 0, mixed.stderr);
-      assert.equal((JSON.parse(mixed.stdout) as { resumed: boolean }).resumed, true);
+      const report = JSON.parse(mixed.stdout) as { resumed: boolean; codeVersion: string; versionMix: Array<{ codeVersion: string }> };
+      assert.equal(report.resumed, true);
+      // what a researcher sees: the run's own version, and the version that joined it
+      assert.equal(report.codeVersion, '0.0.9+000000000000');
+      assert.deepEqual(report.versionMix.map((mix) => mix.codeVersion), [CODE_VERSION]);
+      const shown = await runCli(['show', runId, '--db', db]);
+      assert.match(shown.stdout, /code\s+quorum 0\.0\.9\+000000000000/);
+      assert.match(shown.stdout, new RegExp(`warning\\s+units finished after \\S+ were made by quorum ${CODE_VERSION.replace(/[.+]/g, '\\$&')}`));
       const check = new Database(db, { readonly: true });
       const stored = JSON.parse((check.prepare('select config from runs where id = ?').get(runId) as { config: string }).config) as RunConfig;
       check.close();
