@@ -72,10 +72,15 @@ function eventsFlag(value: string): number | 'all' {
   return count;
 }
 
-/** The FRED flags given, or undefined when none was (so other datasets are not refused for flags nobody passed). */
-function forecastFlags(options: RunCommandOptions): ForecastEventOptions | undefined {
-  if (options.window === undefined && options.events === undefined && options.eventSeed === undefined) return undefined;
+/**
+ * The FRED options: the run file's, each replaced by its flag when given;
+ * undefined when neither gives any (so other datasets are not refused for
+ * options nobody asked for).
+ */
+function forecastFlags(options: RunCommandOptions, file: ForecastEventOptions | undefined): ForecastEventOptions | undefined {
+  if (options.window === undefined && options.events === undefined && options.eventSeed === undefined) return file;
   return {
+    ...file,
     ...(options.window === undefined ? {} : { window: options.window }),
     ...(options.events === undefined ? {} : { events: options.events }),
     ...(options.eventSeed === undefined ? {} : { selectionSeed: options.eventSeed }),
@@ -118,7 +123,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
     },
   });
   const escalate = options.escalate ?? file?.escalate;
-  const forecast = forecastFlags(options);
+  const forecast = forecastFlags(options, file?.dataset.forecast);
   const dataset = await loadQuestions({
     ...(datasetName === undefined ? {} : { dataset: datasetName }),
     ...(dataPath === undefined ? {} : { path: dataPath }),
