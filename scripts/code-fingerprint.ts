@@ -18,10 +18,19 @@ import { fileURLToPath } from 'node:url';
  * prompts and the reading of replies: protocols (their prompts and turn
  * order), parsing (answer and step extraction), tools (tables and evidence
  * rendered into prompts, the FinQA executor, the verifier's checks), and
- * the scorers. Datasets are left out: a changed question changes the run's
+ * the scorers with the runner's grading of the final answer. Datasets are left out: a changed question changes the run's
  * content hash instead.
  */
-export const FINGERPRINT_SOURCES: readonly string[] = Object.freeze(['src/protocols', 'src/parsing', 'src/tools', 'src/metrics/score-answer.ts', 'src/metrics/table-qa', 'src/spec/scorer.ts']);
+export const FINGERPRINT_SOURCES: readonly string[] = Object.freeze([
+  'src/protocols',
+  'src/parsing',
+  'src/tools',
+  'src/metrics/score-answer.ts',
+  'src/metrics/scorers',
+  'src/metrics/table-qa',
+  'src/runner/score-final.ts',
+  'src/spec/scorer.ts',
+]);
 
 /** A fingerprint: the hash and how many files it covers. */
 export interface CodeFingerprint {

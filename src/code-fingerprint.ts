@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '22407c3631e39e58f23dc71e6b62913678f8ef0025816542349fbe9202174ebb', files: 98 } as const;
+export const CODE_FINGERPRINT = { sha256: '2f7bcfb0e91571c0b794e1b61d18c1f03ee6f8d7d126ef258751db0847a4ca1c', files: 104 } as const;
