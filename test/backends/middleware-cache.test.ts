@@ -77,6 +77,9 @@ describe('completionCacheKey with images', () => {
     assert.equal(completionCacheKey('scripted:m', withImage(['data:image/png;base64,AA'])), key);
     assert.equal(completionCacheKey('scripted:m', withImage(['data:image/png;base64,A\nA=='])), key);
     assert.notEqual(completionCacheKey('scripted:m', withImage(['data:image/jpeg;base64,AA=='])), key, 'the declared type is sent, so it counts');
+    // not base64: percent-encoded text; "%41" and "A" are the same byte, a malformed escape still gives a key
+    assert.deepEqual(imageCacheKey('data:image/svg+xml,%41'), imageCacheKey('data:image/svg+xml,A'));
+    assert.notDeepEqual(imageCacheKey('data:image/svg+xml,%E0%A4%A'), imageCacheKey('data:image/svg+xml,A'));
   });
 
   it('keys a local image file by its content, not its path: rewriting the file changes the key', () => {

@@ -19,7 +19,7 @@ export function imageCacheKey(image: string): ImageKey {
   const dataUrl = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(image);
   if (dataUrl !== null) {
     const [, mime, parameters, payload] = dataUrl as unknown as [string, string, string, string];
-    const bytes = /;base64$/i.test(parameters) ? Buffer.from(payload.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    const bytes = /;base64$/i.test(parameters) ? Buffer.from(payload.replace(/\s+/g, ''), 'base64') : percentDecoded(payload);
     return { mime: mime.toLowerCase(), sha256: digest(bytes) };
   }
   if (/^https?:\/\//i.test(image)) return { url: image };
@@ -28,6 +28,15 @@ export function imageCacheKey(image: string): ImageKey {
     return { file: digest(readFileSync(path)) };
   } catch (error) {
     throw new ConfigError(`cannot read the image ${path} to key the completion cache: ${(error as Error).message}`, 'pass images as data URLs, https URLs, or paths of readable files');
+  }
+}
+
+// A malformed escape cannot be decoded; its raw text still identifies the image.
+function percentDecoded(payload: string): Buffer {
+  try {
+    return Buffer.from(decodeURIComponent(payload), 'utf8');
+  } catch {
+    return Buffer.from(payload, 'utf8');
   }
 }
 
