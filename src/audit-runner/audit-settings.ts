@@ -4,7 +4,7 @@ import { DEFAULT_FAILURE_MODE_SETTINGS } from '../metrics/failure-modes/failure-
 import { DEFAULT_STEP_CAP } from '../parsing/segment-steps.js';
 import type { AuditSettings, FailureModeSettings } from '../spec/audit-result.js';
 import { ConfigError } from '../spec/errors.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION } from '../version.js';
 
 /** Offline embedding spec used when none is given (a fallback, not the paper's model). */
 export const DEFAULT_EMBED_SPEC = 'wordvec';
@@ -46,7 +46,7 @@ export function auditSettings(embed: string, nli: string, choices: AuditChoices 
     stepCap,
     bootstrap,
     failureModes,
-    codeVersion: QUORUM_VERSION,
+    codeVersion: CODE_VERSION,
     fallback: { ...fallback, note: fallback.embed || fallback.nli ? FALLBACK_NOTE : null },
   };
 }

@@ -21,7 +21,7 @@ function row(cells: readonly string[], widths: readonly number[]): string {
  * stored audits too (`store.listAudits(runId)`), e.g. for `quorum show`.
  */
 export function formatAuditTable(audits: readonly AuditRecord[]): string {
-  const header = ['run', 'protocol', 'units', 'accuracy', 'agreement', 'CARA-HYB [95% CI]', 'SIM [95% CI]', 'CR [95% CI]', 'CARA-GT [95% CI]', 'eligible', 'not eligible', 'failure modes (low-CARA units)'];
+  const header = ['run', 'protocol', 'units', 'accuracy', 'agreement', 'CARA-HYB [95% CI]', 'SIM [95% CI]', 'CR [95% CI]', 'CARA-GT [95% CI]', 'eligible', 'not eligible', 'failure modes (low-CARA and no-rationale units)'];
   const rows = audits.flatMap((audit) =>
     audit.summary.groups.map((group) => [
       audit.runId,

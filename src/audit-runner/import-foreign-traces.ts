@@ -10,7 +10,7 @@ import { traceEventSchema, type TraceEvent, type TraceEventInput } from '../spec
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { sha256 } from '../util/hash.js';
 import { deriveSeed } from '../util/seed.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION } from '../version.js';
 import { foreignAnswer, readForeignTraces, type ForeignAgent, type ForeignTrace } from './foreign-traces.js';
 
 /** Backend and protocol name recorded for foreign traces: no model of ours produced them. */
@@ -68,7 +68,7 @@ function foreignRunConfig(file: string, contentHash: string, traces: readonly Fo
     seeds: [...new Set(traces.map((trace) => trace.seed ?? 0))].sort((a, b) => a - b),
     concurrency: 1,
     audit: { source: 'foreign-traces', scoringPoints },
-    codeVersion: QUORUM_VERSION,
+    codeVersion: CODE_VERSION,
     traceVersion: 1,
   };
 }

@@ -5,12 +5,16 @@ import type { AuditQuestionResult, FailureModeSettings } from '../spec/audit-res
 /**
  * Marks the low-CARA units of each protocol and labels their failure
  * modes (in place). The low cut is computed per protocol, over the
- * eligible units given — one run's, for stored audits. Returns the cut-off
+ * eligible units given — one run's, for stored audits. Units not eligible
+ * because no agent of S(q) has a step are labelled too: they have no CARA
+ * to be low, but missing reasoning is exactly what FM4 and FM5 describe,
+ * and leaving them out would make FM5 unreachable. Returns the cut-off
  * used per protocol.
  */
 export function labelFailureModes(results: readonly AuditQuestionResult[], settings: FailureModeSettings): Map<string, number | null> {
   const byProtocol = new Map<string, AuditQuestionResult[]>();
   for (const result of results) {
+    if (result.reasons.includes('no-rationale')) label(result, settings, 0);
     if (!result.eligible || result.caraHyb === null) continue;
     const group = byProtocol.get(result.protocol) ?? [];
     group.push(result);
@@ -25,19 +29,24 @@ export function labelFailureModes(results: readonly AuditQuestionResult[], setti
     thresholds.set(protocol, cut.threshold);
     for (const result of group) {
       if (!cut.isLow(result.caraHyb!)) continue;
-      const { labels } = classifyFailureModes(
-        {
-          agents: result.details.agents.filter((agent) => agent.inAgreementSet),
-          pairs: result.details.pairs,
-          sim: result.sim!,
-          flaggedPairs: result.details.flaggedPairs,
-        },
-        settings,
-      );
       result.details.lowCara = true;
-      result.details.failureModes = labels;
-      result.failureMode = labels[0] ?? null;
+      label(result, settings, result.sim!);
     }
   }
   return thresholds;
+}
+
+/** Runs the rules over S(q) and stores every match, primary label first. */
+function label(result: AuditQuestionResult, settings: FailureModeSettings, sim: number): void {
+  const { labels } = classifyFailureModes(
+    {
+      agents: result.details.agents.filter((agent) => agent.inAgreementSet),
+      pairs: result.details.pairs,
+      sim,
+      flaggedPairs: result.details.flaggedPairs,
+    },
+    settings,
+  );
+  result.details.failureModes = labels;
+  result.failureMode = labels[0] ?? null;
 }

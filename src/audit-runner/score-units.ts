@@ -1,4 +1,4 @@
-import { agreementSet } from '../metrics/cara/agreement-set.js';
+import { agreementSet, requireRationale } from '../metrics/cara/agreement-set.js';
 import type { ContradictionProbability } from '../metrics/cara/directional-alignment.js';
 import { groundTruthGeometry, groundTruthNliPairs, scoreGroundTruth, type GroundTruthGeometry } from '../metrics/cara/ground-truth-alignment.js';
 import { pairGeometry, pairNliPairs, scorePair, type AgentSteps, type PairGeometry } from '../metrics/cara/pair-alignment.js';
@@ -76,10 +76,14 @@ export async function scoreUnits(inputs: readonly UnitAuditInput[], options: Sco
 }
 
 function prepare(input: UnitAuditInput): PreparedUnit {
-  const set = agreementSet(
-    input.agents.map((agent) => ({ agent: agent.name, answer: agent.answer })),
-    input.aggregated,
-    input.agreement,
+  const steps = new Map(input.agents.map((agent) => [agent.name, agent.steps.length]));
+  const set = requireRationale(
+    agreementSet(
+      input.agents.map((agent) => ({ agent: agent.name, answer: agent.answer })),
+      input.aggregated,
+      input.agreement,
+    ),
+    (agent) => steps.get(agent) ?? 0,
   );
   const agents = input.agents.map(
     (agent): AgentAudit => ({

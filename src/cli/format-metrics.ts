@@ -30,6 +30,10 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsN
     agents: run.config.agents.map(agentJson),
     judge: run.config.judge === undefined ? null : agentJson(run.config.judge),
     seeds: run.config.seeds,
+    ...(run.config.dataset.forecast === undefined ? {} : { forecast: run.config.dataset.forecast }),
+    codeVersion: run.config.codeVersion,
+    gitCommit: run.config.gitCommit ?? null,
+    versionMix: run.config.versionMix ?? [],
     ...withoutEscalation(metrics),
     ...(isTableQaRun(run)
       ? { tableQa: { ...metrics.tableQa, ...(notes.detectionUnavailable === undefined ? {} : { verifierDetectionUnavailable: notes.detectionUnavailable }) } }
@@ -69,8 +73,9 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
   const lines = [
     `run ${run.id} (${run.status}) · created ${run.createdAt}`,
     protocolLine(config.protocol.name, config.protocol.params),
-    `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions) · seeds ${config.seeds.join(',')}`,
+    `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions)${forecastText(config)} · seeds ${config.seeds.join(',')}`,
     ...agentLines(config.agents, config.judge),
+    ...codeLines(config),
     '',
     `units        ${metrics.completed} done, ${metrics.failed} failed, ${metrics.pending} pending of ${metrics.units}`,
     `accuracy     ${percent(metrics.accuracy)}${scoringNote(metrics.scoring)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
@@ -103,6 +108,22 @@ function scoringNote(scoring: RunMetrics['scoring']): string {
 function scoringLines(scoring: RunMetrics['scoring']): string[] {
   const entries = Object.entries(scoring.metrics);
   return entries.length === 0 ? [] : [`scores       ${entries.map(([key, value]) => `${key} ${percent(value)}`).join(' · ')}`];
+}
+
+/** The FRED event selection, when the run recorded one. */
+function forecastText(config: RunRecord['config']): string {
+  const forecast = config.dataset.forecast;
+  if (forecast === undefined) return '';
+  const events = forecast.events === 'all' ? 'all events' : `${forecast.events ?? '?'} events`;
+  return ` · window ${forecast.window ?? '?'} · ${events} ${forecast.selectionSeed === undefined ? 'evenly spaced' : `drawn with seed ${forecast.selectionSeed}`}`;
+}
+
+/** The code version that made the run, and a warning for every resume by another one (its numbers may mix two versions). */
+function codeLines(config: RunRecord['config']): string[] {
+  return [
+    `code         quorum ${config.codeVersion}${config.gitCommit === undefined ? '' : ` · git ${config.gitCommit.slice(0, 12)}`}`,
+    ...(config.versionMix ?? []).map((mix) => `warning      units finished after ${mix.at} were made by quorum ${mix.codeVersion} (resumed with --allow-version-mix)`),
+  ];
 }
 
 /** The protocol and those of its parameters it has (a debate's rounds, visibility and format; other protocols' own parameters). */

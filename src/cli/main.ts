@@ -1,6 +1,6 @@
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { describeError } from '../spec/errors.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION } from '../version.js';
 import { auditCommand } from './commands/audit-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { exportCommand } from './commands/export-command.js';
@@ -17,7 +17,7 @@ import { workerCommand } from './commands/worker-command.js';
 export function buildProgram(): Command {
   return new Command('quorum')
     .description('run, audit and compare multi-agent LLM reasoning protocols')
-    .version(QUORUM_VERSION)
+    .version(CODE_VERSION)
     .showHelpAfterError('(run with --help for usage)')
     .addCommand(runCommand())
     .addCommand(demoCommand())

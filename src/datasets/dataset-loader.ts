@@ -5,7 +5,7 @@ import type { ForecastEventOptions } from './forecast-events.js';
 export interface LoadOptions {
   /** Load only the first `limit` questions, in file order (later lines are not read). */
   limit?: number;
-  /** Forecasting datasets (`fred`): window and event selection (docs/forecasting.md). Other loaders ignore it. */
+  /** Forecasting datasets (`fred`): window and event selection (docs/forecasting.md). Only loaders marked `forecasting` accept it. */
   forecast?: ForecastEventOptions;
 }
 
@@ -15,6 +15,12 @@ export interface DatasetLoader {
   readonly name: string;
   /** One line for `quorum` help and error messages. */
   readonly description: string;
+  /**
+   * A forecasting format: it reads `LoadOptions.forecast`. Forecast options
+   * given to any other loader are refused rather than ignored, so a
+   * mistyped dataset never runs with a selection nobody asked for.
+   */
+  readonly forecasting?: boolean;
   /**
    * Whether a first JSONL record looks like this format; used to pick a
    * loader for `--data <file>` given without `--dataset`.

@@ -51,6 +51,7 @@ export const fredLoader: DatasetLoader = {
   name: 'fred',
   description: 'FRED monthly series CSV (observation_date or DATE, then the series): forecast the next month from a window of observations',
   recognizesCsvHeader: isFredHeader,
+  forecasting: true,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     const selection = resolveForecastSelection(options.forecast);
     const file = path ?? (await defaultFredFile());

@@ -3,7 +3,7 @@ import { ConfigError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { csvCells } from './fred-csv.js';
-import type { ForecastEventOptions } from './forecast-events.js';
+import { type ForecastEventOptions, type ForecastSelection, resolveForecastSelection } from './forecast-events.js';
 import { firstJsonlRecord, readDataFile } from './jsonl-records.js';
 import { DATASETS, datasetNames, getDataset } from './registry.js';
 
@@ -28,6 +28,11 @@ export interface LoadedDataset {
    */
   path: string;
   questions: Question[];
+  /**
+   * Forecasting datasets: the resolved window and event selection (defaults
+   * filled in), to record in the run so it can be rebuilt; absent otherwise.
+   */
+  forecast?: ForecastEventOptions;
 }
 
 /**
@@ -48,13 +53,28 @@ export async function loadQuestions(request: LoadRequest): Promise<LoadedDataset
   const datasetName = request.dataset ?? stored?.[1];
   const file = stored === null ? request.path : undefined;
   const loader = datasetName !== undefined ? getDataset(datasetName) : await detectDataset(file!);
+  if (request.forecast !== undefined && loader.forecasting !== true) {
+    throw new ConfigError(
+      `forecast options (--window, --events, --event-seed) apply only to forecasting datasets (${forecastingNames().join(', ')}), not "${loader.name}"`,
+      'drop the forecast options, or pass --dataset fred with a FRED series',
+    );
+  }
   const options: LoadOptions = {
     ...(request.limit === undefined ? {} : { limit: request.limit }),
     ...(request.forecast === undefined ? {} : { forecast: request.forecast }),
   };
   const questions = await loader.load(file, options);
   const path = file ?? (loader.name === 'demo' ? `builtin:${loader.name}` : `default:${loader.name}`);
-  return { name: loader.name, path, questions };
+  return { name: loader.name, path, questions, ...(loader.forecasting === true ? { forecast: recordedForecast(resolveForecastSelection(request.forecast)) } : {}) };
+}
+
+function forecastingNames(): string[] {
+  return [...DATASETS.values()].filter((loader) => loader.forecasting === true).map((loader) => loader.name);
+}
+
+/** The options that reproduce a selection: the resolved values, without the derived `method`. */
+function recordedForecast(selection: ForecastSelection): ForecastEventOptions {
+  return { window: selection.window, events: selection.events, ...(selection.selectionSeed === undefined ? {} : { selectionSeed: selection.selectionSeed }) };
 }
 
 /** Picks the loader for a data file from its extension and first record (JSONL) or header row (CSV). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunConfig } from '../spec/run-config.js';
+import { forecastOptionsSchema, type RunConfig } from '../spec/run-config.js';
 
 /**
  * Where a worker loads a run's questions from, and how they were shaped:
@@ -17,9 +17,7 @@ export const questionSourceSchema = z.strictObject({
   /** The loader read only the first `limit` questions. */
   limit: z.number().int().positive().optional(),
   /** FRED event selection (docs/forecasting.md). */
-  forecast: z
-    .strictObject({ window: z.number().int().positive().optional(), events: z.union([z.number().int().positive(), z.literal('all')]).optional(), selectionSeed: z.number().int().nonnegative().optional() })
-    .optional(),
+  forecast: forecastOptionsSchema.optional(),
   /** Seeded context corruption (robustness harness, `quorum run --corrupt`). */
   corruption: z.strictObject({ rate: z.number().min(0).max(1), seed: z.number().int().nonnegative() }).optional(),
 });
@@ -30,9 +28,9 @@ const CORRUPTED_NAME = /^(.+)\+corrupt\(p=([0-9.eE+-]+),seed=(\d+)\)$/;
 
 /**
  * The source a run was loaded from, as far as its configuration records
- * it: loader, path, limit, and the corruption its dataset name spells out.
- * Enough for `quorum run`-style runs; FRED event selection is not recorded
- * and must come from the planner.
+ * it: loader, path, limit, FRED event selection, and the corruption its
+ * dataset name spells out. Runs stored before the event selection was
+ * recorded lack it; their planner must send it.
  */
 export function runQuestionSource(config: RunConfig): QuestionSource {
   const corrupted = CORRUPTED_NAME.exec(config.dataset.name);
@@ -40,6 +38,7 @@ export function runQuestionSource(config: RunConfig): QuestionSource {
     dataset: corrupted === null ? config.dataset.name : corrupted[1]!,
     path: config.dataset.path,
     ...(config.dataset.limit === undefined ? {} : { limit: config.dataset.limit }),
+    ...(config.dataset.forecast === undefined ? {} : { forecast: config.dataset.forecast }),
     ...(corrupted === null ? {} : { corruption: { rate: Number(corrupted[2]), seed: Number(corrupted[3]) } }),
   };
 }

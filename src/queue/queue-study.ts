@@ -15,6 +15,8 @@ export interface QueueStudyOptions {
   location: QueueLocation;
   signal?: AbortSignal;
   onEvent?: (event: StudyEvent) => void;
+  /** Resume runs made by another code version, recording it; workers then accept both versions. */
+  allowVersionMix?: boolean;
   clock?: Clock;
   newRunId?: () => string;
 }
@@ -54,6 +56,7 @@ export async function queueStudy(options: QueueStudyOptions): Promise<QueuedStud
     audit: false,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+    ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
     clock,
     ...(options.newRunId === undefined ? {} : { newRunId: options.newRunId }),
     startRun: async (runOptions) => {

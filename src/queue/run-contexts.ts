@@ -1,7 +1,9 @@
 import type { Agent, Protocol } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
 import type { RunConfig } from '../spec/run-config.js';
-import { StoreError } from '../spec/errors.js';
+import { ConfigError, StoreError } from '../spec/errors.js';
+import { runAcceptsCodeVersion } from '../runner/version-mix.js';
+import { CODE_VERSION } from '../version.js';
 import type { TraceStore } from '../spec/store.js';
 import { hashValue } from '../util/hash.js';
 import { loadRunQuestions } from './load-run-questions.js';
@@ -27,6 +29,8 @@ export interface RunContextsOptions {
   dataDir?: string;
   /** Runs kept built at once (default 64); the least recently used is dropped first. */
   capacity?: number;
+  /** This worker's code version (default `CODE_VERSION`); runs of other versions are refused. */
+  codeVersion?: string;
 }
 
 /**
@@ -62,6 +66,14 @@ export class RunContexts {
     const run = await this.options.store.getRun(runId);
     if (run === undefined) throw new StoreError(`no run ${runId} in the store this worker uses`, 'start workers with the same --store as the command that enqueued the run');
     const { config } = run;
+    const version = this.options.codeVersion ?? CODE_VERSION;
+    if (!runAcceptsCodeVersion(config, version)) {
+      const accepted = [config.codeVersion, ...(config.versionMix ?? []).map((mix) => mix.codeVersion)];
+      throw new ConfigError(
+        `run ${runId} is made by quorum ${accepted.join(', ')}; this worker is ${version} (its prompts, parsers or scorers differ)`,
+        'start the workers from the same quorum code as the command that planned the run; the unit stays pending',
+      );
+    }
     const protocol = rebuildProtocol(config);
     const questions = await loadRunQuestions(runId, config, source, this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir });
     const agents: Agent[] = await Promise.all(

@@ -9,6 +9,7 @@ import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { executeUnit } from './execute-unit.js';
 import { type ProgressReporter, type ProgressSnapshot, silentProgress } from './progress.js';
 import { runFingerprint } from './run-fingerprint.js';
+import { sameCodeVersion } from './version-mix.js';
 
 /** Everything a run needs. */
 export interface RunPlan {
@@ -22,6 +23,11 @@ export interface RunPlan {
   resumeRunId?: string;
   /** Never resume: always start a new run. */
   fresh?: boolean;
+  /**
+   * Continue a run whose stored `codeVersion` differs from `config.codeVersion`
+   * (recorded in the run's `versionMix`); without it such a resume is a `VersionMixError`.
+   */
+  allowVersionMix?: boolean;
   newRunId: () => string;
   clock?: Clock;
   progress?: ProgressReporter;
@@ -111,17 +117,26 @@ async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunR
     if (runFingerprint(record.config) !== fingerprint) {
       throw new ConfigError(`run ${record.id} was made with a different protocol, agents, questions or seeds`, 'repeat the original command, or start a new run without --resume');
     }
-    await plan.store.setRunStatus(record.id, 'running');
-    return { record, resumed: true };
+    return { record: await continueRun(plan, record, clock), resumed: true };
   }
   if (plan.fresh !== true) {
     const unfinished = (await plan.store.listRuns()).find((run) => run.status !== 'done' && runFingerprint(run.config) === fingerprint);
-    if (unfinished !== undefined) {
-      await plan.store.setRunStatus(unfinished.id, 'running');
-      return { record: unfinished, resumed: true };
-    }
+    if (unfinished !== undefined) return { record: await continueRun(plan, unfinished, clock), resumed: true };
   }
   const record: RunRecord = { id: plan.newRunId(), createdAt: isoNow(clock), status: 'running', config: plan.config };
   await plan.store.createRun(record);
   return { record, resumed: false };
+}
+
+/** Marks a stored run running again, after checking (and, if allowed, recording) a change of code version. */
+async function continueRun(plan: RunPlan, record: RunRecord, clock: Clock): Promise<RunRecord> {
+  if (!sameCodeVersion(record, plan.config.codeVersion, plan.allowVersionMix === true)) {
+    await plan.store.recordVersionMix(record.id, {
+      at: isoNow(clock),
+      codeVersion: plan.config.codeVersion,
+      ...(plan.config.gitCommit === undefined ? {} : { gitCommit: plan.config.gitCommit }),
+    });
+  }
+  await plan.store.setRunStatus(record.id, 'running');
+  return record;
 }

@@ -8,6 +8,8 @@ import { protocolNames } from '../protocols/registry.js';
 import type { Decoding } from '../spec/chat.js';
 import { debateOverridesSchema, type DebateOverrides } from '../spec/debate-params.js';
 import { QuorumError } from '../spec/errors.js';
+import { forecastOptionsSchema } from '../spec/run-config.js';
+import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import { readPersonaFile } from './agent-spec.js';
 import type { AgentRequest } from './start-run.js';
 
@@ -52,7 +54,13 @@ const seedsSchema = z.union([
 export const runFileSchema = z
   .strictObject({
     protocol: protocolSchema,
-    dataset: z.strictObject({ name: z.string().min(1).optional(), path: z.string().min(1).optional(), limit: z.number().int().positive().optional() }),
+    dataset: z.strictObject({
+      name: z.string().min(1).optional(),
+      path: z.string().min(1).optional(),
+      limit: z.number().int().positive().optional(),
+      /** FRED event selection, as `forecast:` of a study's dataset (docs/forecasting.md). */
+      forecast: forecastOptionsSchema.optional(),
+    }),
     /** A number of agents on `backend`, or one entry per agent. */
     agents: z.union([z.number().int().positive(), z.array(agentSchema).min(1)]).optional(),
     /** Backend of agents without one. */
@@ -109,7 +117,7 @@ export interface RunFileRequest {
   protocol: string;
   overrides: DebateOverrides;
   escalate?: string;
-  dataset: { name?: string; path?: string; limit?: number };
+  dataset: { name?: string; path?: string; limit?: number; forecast?: ForecastEventOptions };
   /** Agents listed one by one (empty when the file gives a number). */
   agents: AgentRequest[];
   /** `agents: <n>`. */
@@ -224,6 +232,7 @@ function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | n
       // Stored "builtin:"/"default:" paths name a dataset, not a file.
       ...(file.dataset.path === undefined ? {} : { path: /^(?:builtin|default):/.test(file.dataset.path) ? file.dataset.path : near(file.dataset.path) }),
       ...(file.dataset.limit === undefined ? {} : { limit: file.dataset.limit }),
+      ...(file.dataset.forecast === undefined ? {} : { forecast: file.dataset.forecast }),
     },
     agents,
     ...(typeof file.agents === 'number' ? { count: file.agents } : {}),

@@ -4,7 +4,9 @@ import { hashValue } from '../util/hash.js';
 /**
  * What makes two runs the same experiment: protocol, agents, judge,
  * questions and seeds. Concurrency and code version are left out, so a run
- * can be resumed with another concurrency or after an upgrade.
+ * can be resumed with another concurrency; a resume by another code version
+ * is found by the fingerprint and then refused or recorded (`VersionMixError`,
+ * `versionMix`), never silently mixed.
  */
 export function runFingerprint(config: RunConfig): string {
   return hashValue({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { Decoding } from '../spec/chat.js';
 import type { DebateOverrides } from '../spec/debate-params.js';
 import { ConfigError } from '../spec/errors.js';
@@ -11,7 +12,7 @@ import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import { getProtocolFactory } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION, codeGitCommit } from '../version.js';
 import { neutralAgentName } from './agent-names.js';
 import { BackendPool, type BackendPoolOptions } from './backend-pool.js';
 import { executeRun, type RunOutcome } from './execute-run.js';
@@ -34,13 +35,16 @@ export interface StartRunOptions {
   escalate?: string;
   /** The judge; protocols that need one and get none are judged by the first agent's backend. */
   judge?: AgentRequest;
-  dataset: { name: string; path: string; questions: readonly Question[]; limit?: number };
+  /** The questions and how they were loaded; `forecast` is the resolved FRED event selection (`LoadedDataset.forecast`). */
+  dataset: { name: string; path: string; questions: readonly Question[]; limit?: number; forecast?: ForecastEventOptions };
   agents: readonly AgentRequest[];
   seeds: readonly number[];
   concurrency: number;
   replay?: boolean;
   resumeRunId?: string;
   fresh?: boolean;
+  /** Continue a run made by another code version (see `RunPlan.allowVersionMix`). */
+  allowVersionMix?: boolean;
   progress?: ProgressReporter;
   signal?: AbortSignal;
   clock?: Clock;
@@ -95,6 +99,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
         };
   if (judgeConfig !== undefined && names.has(judgeConfig.name)) throw new ConfigError(`the judge's name "${judgeConfig.name}" is also an agent's name`);
 
+  const gitCommit = codeGitCommit();
   const config: RunConfig = {
     protocol: { name: protocol.name, preset: options.protocol, params: { ...protocol.params } },
     agents: agentConfigs,
@@ -105,10 +110,12 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       ...(options.dataset.limit === undefined ? {} : { limit: options.dataset.limit }),
       questionIds: options.dataset.questions.map((question) => question.id),
       contentHash: hashValue(options.dataset.questions),
+      ...(options.dataset.forecast === undefined ? {} : { forecast: { ...options.dataset.forecast } }),
     },
     seeds: [...options.seeds],
     concurrency: options.concurrency,
-    codeVersion: QUORUM_VERSION,
+    codeVersion: CODE_VERSION,
+    ...(gitCommit === undefined ? {} : { gitCommit }),
     traceVersion: 1,
   };
 
@@ -142,6 +149,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       newRunId: options.newRunId ?? newRunId,
       ...(options.resumeRunId === undefined ? {} : { resumeRunId: options.resumeRunId }),
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+      ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),

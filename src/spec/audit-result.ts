@@ -4,7 +4,7 @@
  * unit (question × seed) with the step alignment the viewer draws.
  */
 
-/** Failure-mode labels of low-CARA units. FM2, FM3 and FM5 are quorum's own definitions. */
+/** Failure-mode labels of low-CARA units and of units without rationale. FM2, FM3 and FM5 are quorum's own definitions. */
 export const FAILURE_MODES = ['FM1', 'FM2', 'FM3', 'FM4', 'FM5', 'FM6'] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
@@ -13,7 +13,12 @@ export type NotEligibleReason =
   /** The unit has no parseable aggregated answer (failed, unparsed or ambiguous final answer). */
   | 'no-aggregated-answer'
   /** Fewer than two agents' final answers equal the aggregated answer (|S(q)| < 2). */
-  | 'agreement-set-below-two';
+  | 'agreement-set-below-two'
+  /**
+   * No agent of S(q) has a reasoning step: there is nothing to align, so
+   * CARA is undefined (n/a), not 0. The unit is still labelled (FM5 or FM4).
+   */
+  | 'no-rationale';
 
 /** Which units count as low-CARA, where failure modes are labelled. */
 export type LowCaraRule =
@@ -201,7 +206,7 @@ export interface AuditQuestionResult {
   /** Contradiction rate (CR); null when not eligible or no best-match pair exists. */
   contradictionRate: number | null;
   caraGt: number | null;
-  /** Primary failure-mode label, for low-CARA units. */
+  /** Primary failure-mode label, for low-CARA units and units not eligible for `no-rationale`. */
   failureMode: FailureMode | null;
   details: AuditQuestionDetails;
 }

@@ -1,6 +1,6 @@
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from './audit-result.js';
 import type { FinishReason, StructuredMode, Usage } from './chat.js';
-import type { RunConfig } from './run-config.js';
+import type { RunConfig, VersionMix } from './run-config.js';
 import type { TraceEvent } from './trace.js';
 
 /** Lifecycle of a run. `interrupted` runs can be resumed. */
@@ -140,6 +140,12 @@ export interface TraceStore {
   /** Runs, newest first, with unit counts. */
   listRuns(): Promise<RunListing[]>;
   setRunStatus(id: string, status: RunStatus): Promise<void>;
+  /**
+   * Appends to the run's `config.versionMix` (a resume by another code
+   * version); the rest of the configuration is left as it was. Throws
+   * `StoreError` for an unknown run.
+   */
+  recordVersionMix(id: string, mix: VersionMix): Promise<void>;
   /** Plans units; keys already present are kept as they are. Returns the unit ids in key order. */
   addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]>;
   listUnits(runId: string, query?: UnitQuery): Promise<UnitRecord[]>;

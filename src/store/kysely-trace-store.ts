@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import { runConfigSchema } from '../spec/run-config.js';
+import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';
 import type {
   CachedCompletion,
   RunListing,
@@ -86,6 +86,17 @@ export class KyselyTraceStore implements TraceStore {
     if (result.numInsertedOrUpdatedRows === 0n) {
       throw new StoreError(`a run with id ${run.id} already exists`, 'resume it instead, or choose another run id');
     }
+  }
+
+  async recordVersionMix(id: string, mix: VersionMix): Promise<void> {
+    this.assertWritable();
+    const parsed = versionMixSchema.safeParse(mix);
+    if (!parsed.success) throw new StoreError(`run ${id}: invalid version mix: ${parsed.error.issues[0]?.message ?? 'unknown'}`, 'nothing was recorded');
+    // Read, append, write: a resume happens once per process start, so two writers racing here are not a case to design for.
+    const run = await this.getRun(id);
+    if (run === undefined) throw new StoreError(`no run with id ${id}`, 'list the stored runs to find its id');
+    const config = { ...run.config, versionMix: [...(run.config.versionMix ?? []), parsed.data] };
+    await this.guard(`updating run ${id}`, () => this.db.updateTable('runs').set({ config: JSON.stringify(config) }).where('id', '=', id).executeTakeFirst());
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {

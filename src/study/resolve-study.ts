@@ -62,6 +62,7 @@ export async function resolveStudyFile(file: StudyFile, source: string, options:
       sample: entry.sample,
       ...(entry.limit === undefined ? {} : { limit: entry.limit }),
       ...(entry.corruption === undefined ? {} : { corruption: entry.corruption }),
+      ...(loaded.forecast === undefined ? {} : { forecast: loaded.forecast }),
       questionIds: run.map((question) => question.id),
       contentHash: hashValue(run),
     });

@@ -29,11 +29,13 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
       questions: questions.get(dataset.label)!,
       // A random sample is not the first N of the file: recording a limit would make the dataset reload as something else.
       ...(dataset.limit === undefined || dataset.sample.method === 'random' ? {} : { limit: dataset.limit }),
+      ...(dataset.forecast === undefined ? {} : { forecast: dataset.forecast }),
     },
     agents: cellAgents(protocol.preset, setup),
     seeds: config.seeds,
     concurrency: options.concurrency ?? config.file.concurrency,
     ...(options.replay === undefined ? {} : { replay: options.replay }),
+    ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
     ...(linkedRunId === null ? {} : { resumeRunId: linkedRunId }),
     progress,
     signal,

@@ -35,6 +35,8 @@ export interface RunStudyOptions {
   createAuditProviders?: AuditProviderFactory;
   /** Answer only from the completion cache. */
   replay?: boolean;
+  /** Resume cells' runs made by another code version, recording it (`startRun`'s `allowVersionMix`). */
+  allowVersionMix?: boolean;
   clock?: Clock;
   newRunId?: () => string;
   newAuditId?: () => string;

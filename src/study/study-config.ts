@@ -1,3 +1,4 @@
+import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { DebateOverrides } from '../spec/debate-params.js';
 import type { AgentRequest } from '../runner/start-run.js';
 import type { StudyFile } from './study-schema.js';
@@ -14,6 +15,8 @@ export interface StudyDatasetConfig {
   sample: { method: 'first' | 'random'; seed: number };
   limit?: number;
   corruption?: { rate: number; seed: number };
+  /** Forecasting datasets: the resolved FRED event selection, recorded in each run's configuration. */
+  forecast?: ForecastEventOptions;
   /** Ids of the questions used, in run order. */
   questionIds: string[];
   /** SHA-256 of the questions as run (after sampling and corruption). */

@@ -16,7 +16,7 @@ import { runFingerprint } from '../runner/run-fingerprint.js';
 import { newRunId, type AgentRequest } from '../runner/start-run.js';
 import { type Clock, isoNow, systemClock } from '../util/clock.js';
 import { hashValue } from '../util/hash.js';
-import { QUORUM_VERSION } from '../version.js';
+import { CODE_VERSION } from '../version.js';
 import { rubricMessages, RUBRIC_VERSION } from './judge-rubric.js';
 import type { Rating } from './ratings-csv.js';
 import { ratingProtocol, VALIDATION_PROTOCOL } from './rating-protocol.js';
@@ -109,7 +109,7 @@ export async function rateWithJudge(options: JudgeRatingsOptions): Promise<Judge
     },
     seeds: [...new Set(items.map((item) => item.key.seed))].sort((a, b) => a - b),
     concurrency: options.concurrency ?? 4,
-    codeVersion: QUORUM_VERSION,
+    codeVersion: CODE_VERSION,
     traceVersion: 1,
   };
   const fingerprint = runFingerprint(config);

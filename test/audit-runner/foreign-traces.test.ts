@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { auditRuns } from '../../src/audit-runner/audit-runs.js';
 import { readForeignTraces } from '../../src/audit-runner/foreign-traces.js';
+import { formatAuditTable } from '../../src/audit-runner/format-audit.js';
 import { importForeignTraces } from '../../src/audit-runner/import-foreign-traces.js';
 import { ConfigError, DatasetFormatError } from '../../src/spec/errors.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -81,6 +82,45 @@ describe('foreign traces', () => {
         [['debate', 2, 1], ['voting', 1, 1]],
       );
       assert.equal(audit.summary.overall.protocol, 'all');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a unit whose agreeing agents have no rationale is not eligible (n/a, not 0) and labelled FM5', async () => {
+    // By the definitions of docs/metrics.md: S(q) = {A, B} (both answer B); neither has a step, so CARA has
+    // nothing to compare — not eligible, reason no-rationale; FM5 = an agent of S(q) with no step that did
+    // not change its answer (no history: it did not move). FM4 needs a moved agent, so only FM5 matches.
+    const silent = { question_id: 'bare-1', gold: 'B', protocol: 'debate', agents: [{ name: 'A', answer: 'B' }, { name: 'B', answer: 'B', rationale: '' }] };
+    const store = await openStore(':memory:');
+    try {
+      const onlySilent = await importForeignTraces(store, writeLines('bare.jsonl', [silent]));
+      const { audits } = await auditRuns({ store, runIds: [onlySilent.runId], embedding: new FakeEmbeddingProvider({}, { fallback: hashedVector }), nli: new FakeNliProvider() });
+      const [unit] = audits[0]!.questions;
+      assert.equal(unit!.eligible, false);
+      assert.deepEqual(unit!.reasons, ['no-rationale']);
+      assert.deepEqual(unit!.agreementSet, ['A', 'B']);
+      assert.equal(unit!.caraHyb, null);
+      assert.equal(unit!.sim, null);
+      assert.equal(unit!.failureMode, 'FM5');
+      assert.deepEqual(unit!.details.failureModes, ['FM5']);
+      const summary = audits[0]!.audit.summary.overall;
+      assert.deepEqual(summary.caraHyb, { mean: null, low: null, high: null, n: 0 });
+      assert.deepEqual(summary.notEligibleReasons, { 'no-rationale': 1 });
+      assert.equal(summary.failureModes.FM5, 1);
+      assert.match(formatAuditTable([audits[0]!.audit]), /debate\s+1\s+100\.0%\s+100\.0%\s+n\/a\s+n\/a/);
+
+      // Mixed with a unit that has rationales: only that one enters the corpus mean; the silent one stays FM5.
+      const moved = { ...silent, question_id: 'bare-2', agents: [{ name: 'A', answer: 'B', history: ['C'] }, { name: 'B', answer: 'B', history: ['C'] }] };
+      const mixed = await importForeignTraces(store, writeLines('mixed.jsonl', [silent, moved, FOREIGN_LINES[2]]));
+      const second = await auditRuns({ store, runIds: [mixed.runId], embedding: new FakeEmbeddingProvider({}, { fallback: hashedVector }), nli: new FakeNliProvider() });
+      const [bare1, bare2, med3] = second.audits[0]!.questions;
+      assert.equal(bare1!.failureMode, 'FM5');
+      // both agents moved to B with no step of their own: FM4 by definition, and FM5 does not match (every agent moved)
+      assert.deepEqual([bare2!.eligible, bare2!.failureMode, bare2!.details.failureModes], [false, 'FM4', ['FM4']]);
+      assert.equal(med3!.eligible, true);
+      const debate = second.audits[0]!.audit.summary.groups.find((group) => group.protocol === 'debate')!;
+      assert.deepEqual([debate.eligible, debate.notEligibleReasons, debate.caraHyb.n, debate.failureModes.FM5, debate.failureModes.FM4], [0, { 'no-rationale': 2 }, 0, 1, 1]);
     } finally {
       await store.close();
     }

@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { cacheMiddleware } from '../../src/backends/middleware/cache-middleware.js';
 import { completionCacheKey } from '../../src/backends/middleware/completion-cache-key.js';
 import { MemoryCompletionCache } from '../../src/backends/middleware/completion-cache.js';
+import { imageCacheKey } from '../../src/backends/middleware/image-cache-key.js';
 import { wrapBackend } from '../../src/backends/middleware/wrap-backend.js';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
 import type { ChatBackend, ChatRequest, ChatResponse } from '../../src/spec/chat.js';
@@ -53,6 +58,52 @@ describe('completionCacheKey', () => {
   });
 });
 
+describe('completionCacheKey with images', () => {
+  // Two 1-byte "images" as base64 data URLs: 0x00 is "AA==", 0x01 is "AQ==".
+  const withImage = (images: string[]): ChatRequest => ({ ...request, messages: [request.messages[0]!, { ...request.messages[1]!, images }] });
+
+  it('differs for two calls that differ only in an image', () => {
+    const zero = completionCacheKey('scripted:m', withImage(['data:image/png;base64,AA==']));
+    const one = completionCacheKey('scripted:m', withImage(['data:image/png;base64,AQ==']));
+    assert.notEqual(zero, one);
+    assert.notEqual(zero, completionCacheKey('scripted:m', request), 'an image is part of the key');
+    assert.notEqual(completionCacheKey('scripted:m', withImage(['https://example.org/a.png'])), completionCacheKey('scripted:m', withImage(['https://example.org/b.png'])));
+    assert.notEqual(zero, completionCacheKey('scripted:m', withImage(['data:image/png;base64,AA==', 'data:image/png;base64,AA=='])), 'the number of images counts');
+  });
+
+  it('keys a data URL by its bytes: the same bytes written differently give the same key', () => {
+    // "AA==" and "AA" (unpadded) and a line-broken base64 decode to the same byte 0x00
+    const key = completionCacheKey('scripted:m', withImage(['data:image/png;base64,AA==']));
+    assert.equal(completionCacheKey('scripted:m', withImage(['data:image/png;base64,AA'])), key);
+    assert.equal(completionCacheKey('scripted:m', withImage(['data:image/png;base64,A\nA=='])), key);
+    assert.notEqual(completionCacheKey('scripted:m', withImage(['data:image/jpeg;base64,AA=='])), key, 'the declared type is sent, so it counts');
+    // not base64: percent-encoded text; "%41" and "A" are the same byte, a malformed escape still gives a key
+    assert.deepEqual(imageCacheKey('data:image/svg+xml,%41'), imageCacheKey('data:image/svg+xml,A'));
+    assert.notDeepEqual(imageCacheKey('data:image/svg+xml,%E0%A4%A'), imageCacheKey('data:image/svg+xml,A'));
+  });
+
+  it('keys a local image file by its content, not its path: rewriting the file changes the key', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quorum-image-key-'));
+    try {
+      const file = join(dir, 'chart.png');
+      writeFileSync(file, Buffer.from([0]));
+      // SHA-256 of the single byte 0x00, a published test value
+      assert.deepEqual(imageCacheKey(file), { file: '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d' });
+      assert.deepEqual(imageCacheKey(pathToFileURL(file).href), imageCacheKey(file));
+      const before = completionCacheKey('scripted:m', withImage([file]));
+      writeFileSync(file, Buffer.from([1]));
+      assert.notEqual(completionCacheKey('scripted:m', withImage([file])), before);
+      assert.throws(() => imageCacheKey(join(dir, 'absent.png')), /cannot read the image/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the key of a request without images unchanged (stored caches stay valid)', () => {
+    assert.equal(completionCacheKey('scripted:m', withImage([])), completionCacheKey('scripted:m', request));
+  });
+});
+
 describe('cacheMiddleware', () => {
   it('serves the second identical call from the cache, free and instant', async () => {
     const scripted = new ScriptedBackend({ model: 'm', replies: ['{"answer": "4"}'], pricePerMillion: { prompt: 1, completion: 2 } });
@@ -79,6 +130,17 @@ describe('cacheMiddleware', () => {
     const stored = await cache.getCompletion(completionCacheKey(scripted.id, withFormat));
     assert.equal(stored?.costUsd, first.costUsd, 'the entry keeps what the call cost');
     assert.equal(backend.id, scripted.id);
+  });
+
+  it('misses when only an image differs', async () => {
+    const scripted = new ScriptedBackend({ fallback: 'x' });
+    const backend = wrapBackend(scripted, cacheMiddleware(new MemoryCompletionCache()));
+    const look = (image: string): ChatRequest => ({ ...request, messages: [{ role: 'user', content: 'What does the chart show?', images: [image] }] });
+    await backend.complete(look('data:image/png;base64,AA=='));
+    const second = await backend.complete(look('data:image/png;base64,AQ=='));
+    assert.equal(second.cacheHit, false);
+    assert.equal(scripted.calls.length, 2);
+    assert.equal((await backend.complete(look('data:image/png;base64,AQ=='))).cacheHit, true);
   });
 
   it('misses on a different seed or sample index', async () => {

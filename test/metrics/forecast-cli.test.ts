@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { populationVariance } from '../../src/metrics/dynamics/statistics.js';
+import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import { runCli } from '../helpers/cli.js';
 import { FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
@@ -79,6 +80,44 @@ describe('quorum run --dataset fred', () => {
     assert.match(text.stdout, /ad\s+0\.\d{3} mean Jaccard distance/);
     assert.match(text.stdout, /cf\s+0\.\d{3} mean, 0\.\d{3} median over 2 units · by round 0\.000 → 0\.\d{3}/);
     assert.match(text.stdout, /mae\s+0\.400 mean, 0\.400 median absolute error over 2 units/);
+  });
+
+  it('--window, --events and --event-seed reach the loader and are recorded in the run', async () => {
+    // 14 months 2020-01 … 2021-02. By hand: window 13 leaves one eligible month (2021-02, the 14th row);
+    // window 3 leaves 2020-04 … 2021-02 (11 months) and --events 3 spaces them evenly: positions 0, 5, 10 → 2020-04, 2020-09, 2021-02.
+    const db = join(dir, 'flags.db');
+    const args = ['run', '--protocol', 'ni', '--dataset', 'fred', '--data', csv, '--backend', `openai:fake@${server.url}`, '--db', db, '--json'];
+    const wide = await runCli([...args, '--window', '13']);
+    assert.equal(wide.code, 0, wide.stderr);
+    const spaced = await runCli([...args, '--window', '3', '--events', '3']);
+    assert.equal(spaced.code, 0, spaced.stderr);
+    const seeded = await runCli([...args, '--window', '3', '--events', '3', '--event-seed', '7']);
+    assert.equal(seeded.code, 0, seeded.stderr);
+    const store = await openSqliteStore(db);
+    try {
+      const config = async (result: { stdout: string }) => (await store.getRun(String((JSON.parse(result.stdout) as ForecastReport).runId)))!.config;
+      const wideConfig = await config(wide);
+      assert.deepEqual(wideConfig.dataset.questionIds, ['fred:2021-02']);
+      // recorded resolved: the default of 20 events (docs/forecasting.md, "Options") is filled in
+      assert.deepEqual(wideConfig.dataset.forecast, { window: 13, events: 20 });
+      const spacedConfig = await config(spaced);
+      assert.deepEqual(spacedConfig.dataset.questionIds, ['fred:2020-04', 'fred:2020-09', 'fred:2021-02']);
+      assert.deepEqual(spacedConfig.dataset.forecast, { window: 3, events: 3 });
+      const seededConfig = await config(seeded);
+      assert.deepEqual(seededConfig.dataset.forecast, { window: 3, events: 3, selectionSeed: 7 });
+      assert.equal(seededConfig.dataset.questionIds.length, 3);
+      assert.ok(seededConfig.dataset.questionIds.every((id) => /^fred:20(20-(0[4-9]|1[0-2])|21-0[12])$/.test(id)), seededConfig.dataset.questionIds.join());
+      assert.deepEqual((JSON.parse(seeded.stdout) as { forecast: unknown }).forecast, { window: 3, events: 3, selectionSeed: 7 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('--window on a dataset that is not a forecasting one is an error, not silently ignored', async () => {
+    const result = await runCli(['run', '--protocol', 'ni', '--dataset', 'demo', '--window', '3', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'demo.db')]);
+    // a ConfigError: exit code 2 (src/cli/main.ts)
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /--window.*only.*fred/);
   });
 
   it('adaptive: both units disagree at round 0 and escalate; show reports it', async () => {

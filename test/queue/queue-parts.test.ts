@@ -17,8 +17,10 @@ import { processUnitJob } from '../../src/queue/process-unit-job.js';
 import { DatasetChangedError } from '../../src/queue/queue-error.js';
 import { DEFAULT_QUEUE_NAME, parseQueueLocation } from '../../src/queue/queue-location.js';
 import { runQuestionSource } from '../../src/queue/question-source.js';
+import { isPermanent } from '../../src/queue/process-unit-job.js';
 import { rebuildProtocol } from '../../src/queue/rebuild-protocol.js';
-import type { RunContexts } from '../../src/queue/run-contexts.js';
+import { RunContexts } from '../../src/queue/run-contexts.js';
+import type { WorkerBackendPool } from '../../src/queue/worker-backend-pool.js';
 import { corruptedDatasetName, corruptQuestions } from '../../src/robustness/corrupt-question.js';
 import { ConfigError } from '../../src/spec/errors.js';
 import type { RunConfig } from '../../src/spec/run-config.js';
@@ -140,5 +142,31 @@ describe('the job processor', () => {
     const job = { v: 1, runId: 'r', unitId: 'u_00000000000000000000', questionId: 'q', protocol: 'du', seed: 1, source: { dataset: 'demo', path: 'builtin:demo' } };
     await assert.rejects(processUnitJob(job, context), (error: unknown) => error instanceof Error && /not in the store this worker uses/.test(error.message));
     await store.close();
+  });
+});
+
+describe('workers and code versions', () => {
+  it('refuse the units of a run planned by another code version, and take those of the run\'s own or an allowed mixed-in one', async () => {
+    const store = await openSqliteStore(':memory:');
+    try {
+      const run = runRecord('r-version');
+      await store.createRun({ ...run, config: { ...run.config, codeVersion: '0.1.0+aaaaaaaaaaaa', versionMix: [{ at: '2026-01-02T00:00:00.000Z', codeVersion: '0.1.0+bbbbbbbbbbbb' }] } });
+      const [unitId] = await store.addUnits(run.id, [{ questionId: 'demo-1', protocol: 'du', seed: 1 }]);
+      // the version check comes before any backend is needed, so an empty pool suffices for the refusal
+      const contexts = (codeVersion: string) => new RunContexts({ store, backends: {} as WorkerBackendPool, codeVersion });
+      const job = { v: 1, runId: run.id, unitId: unitId!, questionId: 'demo-1', protocol: 'du', seed: 1, source: { dataset: 'demo', path: 'builtin:demo' } };
+      await assert.rejects(processUnitJob(job, { store, contexts: contexts('0.1.0+cccccccccccc'), clock: fixedClock() }), (error: unknown) => {
+        assert.ok(isPermanent(error), 'retrying on the same worker cannot help');
+        assert.match((error as Error).message, /made by quorum 0\.1\.0\+aaaaaaaaaaaa, 0\.1\.0\+bbbbbbbbbbbb; this worker is 0\.1\.0\+cccccccccccc/);
+        return true;
+      });
+      assert.equal((await store.getUnit(unitId!))?.status, 'pending');
+      for (const accepted of ['0.1.0+aaaaaaaaaaaa', '0.1.0+bbbbbbbbbbbb']) {
+        // past the version check the build goes on to the backends, which this empty pool does not have
+        await assert.rejects(contexts(accepted).get(run.id, job.source), (error: unknown) => !/this worker is/.test(String(error)));
+      }
+    } finally {
+      await store.close();
+    }
   });
 });

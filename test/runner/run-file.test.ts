@@ -80,6 +80,13 @@ describe('run file', () => {
     assert.deepEqual(request, { protocol: 'gdp', overrides: {}, dataset: { name: 'demo' }, agents: [], count: 5, backend: 'scripted', judge: { backend: 'scripted:judge' }, seeds: [7] });
   });
 
+  it('dataset.forecast: the FRED event selection, as in study.yaml', () => {
+    const request = parseRunFile('protocol: du\ndataset:\n  name: fred\n  forecast: {window: 24, events: all, selectionSeed: 3}\n', 'run.yaml');
+    assert.deepEqual(request.dataset, { name: 'fred', forecast: { window: 24, events: 'all', selectionSeed: 3 } });
+    const bad = problems('protocol: du\ndataset:\n  name: fred\n  forecast: {window: 0, seed: 3}\n', 'run.yaml');
+    assert.deepEqual(bad.problems.map((problem) => problem.field).sort(), ['dataset.forecast.seed', 'dataset.forecast.window']);
+  });
+
   it('schema problems: all at once, each with its line, column and field', () => {
     const error = problems(
       [

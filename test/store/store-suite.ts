@@ -84,6 +84,17 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         await assert.rejects(store.setRunStatus(newRunId('nope'), 'done'), StoreError);
       });
 
+      it('appends version mixes to the configuration and keeps the rest of it', async () => {
+        const run = runRecord(newRunId('mix'));
+        await store.createRun(run);
+        const first = { at: '2026-04-01T00:00:00.000Z', codeVersion: '0.2.0+aaaaaaaaaaaa' };
+        const second = { at: '2026-04-02T00:00:00.000Z', codeVersion: '0.2.0+bbbbbbbbbbbb', gitCommit: 'c'.repeat(40) };
+        await store.recordVersionMix(run.id, first);
+        await store.recordVersionMix(run.id, second);
+        assert.deepEqual((await store.getRun(run.id))?.config, { ...run.config, versionMix: [first, second] });
+        await assert.rejects(store.recordVersionMix(newRunId('nope'), first), StoreError);
+      });
+
       it('lists runs newest first with their unit counts', async () => {
         const older = runRecord(newRunId('old'), { createdAt: '2026-03-01T00:00:00.000Z' });
         const newest = runRecord(newRunId('new'), { createdAt: '2026-03-03T00:00:00.000Z' });

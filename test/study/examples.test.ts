@@ -34,6 +34,8 @@ describe('example studies', () => {
     const study = await loadStudy(example('protocols-fred.study.yaml'), {});
     assert.deepEqual(study.config.cells.map((cell) => cell.protocol), ['ni', 'wr', 'cr', 'ra-cr']);
     assert.equal(study.config.datasets[0]!.questionIds.length, 20);
+    // the selection each run records: the file's window and events, defaults filled in (docs/forecasting.md)
+    assert.deepEqual(study.config.datasets[0]!.forecast, { window: 12, events: 20 });
     assert.equal(study.config.setups.length, 1);
     assert.equal(study.config.setups[0]!.judge?.decoding?.temperature, 0);
     assert.ok(study.config.protocols.every((protocol) => protocol.overrides.aggregate === 'median'));

@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../spec/chat.js';
 import { hashValue } from '../../util/hash.js';
+import { imageCacheKey } from './image-cache-key.js';
 
 /** Bumped when the key's contents change, so old entries are never read with a new meaning. */
 const KEY_VERSION = 1;
@@ -7,18 +8,25 @@ const KEY_VERSION = 1;
 /**
  * The content address of a completion (DESIGN §8): SHA-256 of the canonical
  * JSON of the backend id (which names the model: `openai:<model>@<url>`,
- * `llama:<file>`, `scripted:<model>`), the messages, the decoding settings
+ * `llama:<file>`, `scripted:<model>`), the messages with their images (by
+ * content, see `imageCacheKey`), the decoding settings
  * including the seed, the sample index and the response format. The same
  * request to the same backend always gives the same key; a different seed
  * or sample index gives a different one, so repeats stay independent. The
  * abort signal is not part of the request's content and is left out.
+ * A message without images keys exactly as before images were keyed, so
+ * stored text-only entries stay valid.
  */
 export function completionCacheKey(backendId: string, request: ChatRequest): string {
   const { temperature, topP, maxTokens, seed, stop } = request.decoding;
   return hashValue({
     v: KEY_VERSION,
     backend: backendId,
-    messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
+    messages: request.messages.map((message) => ({
+      role: message.role,
+      content: message.content,
+      ...(message.images === undefined || message.images.length === 0 ? {} : { images: message.images.map(imageCacheKey) }),
+    })),
     // Listed field by field so that extra properties a caller attaches never change the key.
     decoding: { temperature, topP, maxTokens, seed, stop: stop !== undefined && stop.length > 0 ? stop : undefined },
     sampleIndex: request.sampleIndex ?? 0,

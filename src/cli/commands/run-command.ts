@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { datasetNames } from '../../datasets/registry.js';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
+import type { ForecastEventOptions } from '../../datasets/forecast-events.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
 import { getProtocolFactory } from '../../protocols/registry.js';
@@ -57,6 +58,8 @@ export interface RunCommandOptions {
   maxTokens?: number;
   resume?: string;
   fresh?: boolean;
+  /** Resume a run made by another code version, recording it (`versionMix`). */
+  allowVersionMix?: boolean;
   threads?: number;
   /** Printed before the run starts (demo uses it to say which model answers). */
   banner?: string;
@@ -67,6 +70,21 @@ function eventsFlag(value: string): number | 'all' {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) throw new InvalidArgumentError(`expected a whole number ≥ 1 or "all", got "${value}"`);
   return count;
+}
+
+/**
+ * The FRED options: the run file's, each replaced by its flag when given;
+ * undefined when neither gives any (so other datasets are not refused for
+ * options nobody asked for).
+ */
+function forecastFlags(options: RunCommandOptions, file: ForecastEventOptions | undefined): ForecastEventOptions | undefined {
+  if (options.window === undefined && options.events === undefined && options.eventSeed === undefined) return file;
+  return {
+    ...file,
+    ...(options.window === undefined ? {} : { window: options.window }),
+    ...(options.events === undefined ? {} : { events: options.events }),
+    ...(options.eventSeed === undefined ? {} : { selectionSeed: options.eventSeed }),
+  };
 }
 
 function corruptFlag(value: string): number {
@@ -105,10 +123,12 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
     },
   });
   const escalate = options.escalate ?? file?.escalate;
+  const forecast = forecastFlags(options, file?.dataset.forecast);
   const dataset = await loadQuestions({
     ...(datasetName === undefined ? {} : { dataset: datasetName }),
     ...(dataPath === undefined ? {} : { path: dataPath }),
     ...(limit === undefined ? {} : { limit }),
+    ...(forecast === undefined ? {} : { forecast }),
   });
   // the corruption is part of the dataset the run records: its name says rate and seed, its content hash differs
   const corruption = options.corrupt === undefined || options.corrupt === 0 ? undefined : { rate: options.corrupt, seed: options.corruptSeed ?? 1 };
@@ -138,13 +158,14 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         },
         ...(escalate === undefined ? {} : { escalate }),
         ...(judge === undefined ? {} : { judge }),
-        dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }) },
+        dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }), ...(dataset.forecast === undefined ? {} : { forecast: dataset.forecast }) },
         agents,
         seeds: options.seed ?? file?.seeds ?? [1],
         concurrency: options.concurrency ?? file?.concurrency ?? 4,
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
         ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+        ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
         progress,
         signal: controller.signal,
         ...(options.threads === undefined ? {} : { llama: { threads: options.threads } }),
@@ -212,6 +233,7 @@ export function runCommand() {
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--resume <run-id>', 'continue this run (by default an unfinished run with the same configuration is continued)')
     .option('--fresh', 'always start a new run, even if an unfinished one matches')
+    .option('--allow-version-mix', 'resume a run started by another quorum code version (other prompts, parsers or scorers); recorded in the run')
     .option('--corrupt <p>', 'robustness: perturb table cells and numbers in passages at rate p (0 to 0.3), seeded; recorded in the dataset name', corruptFlag)
     .option('--corrupt-seed <n>', 'seed of --corrupt (default 1)', integerFlag(0))
     .option('--json', 'print one JSON object')

@@ -22,6 +22,7 @@ function studyRunCommand() {
     .option('--concurrency <c>', 'units in flight per run (default: the file’s concurrency)', integerFlag(1))
     .option('--no-audit', 'skip the audit pass (CARA figures are then n/a)')
     .option('--replay', 'answer only from the completion cache; a miss is an error')
+    .option('--allow-version-mix', 'resume runs started by another quorum code version (other prompts, parsers or scorers); recorded in each run')
     .option('--json', 'print the outcome as one JSON object')
     .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
     .option('--queue <url>', 'queue mode: put the units on Redis (redis://host:6379[?queue=name]) for `quorum worker` processes on any machines instead of running them here (docs/scale-out.md)')
@@ -30,7 +31,7 @@ function studyRunCommand() {
       const study = await loadStudy(file);
       const storeLocation = options.store ?? options.db;
       // Queue mode plans and queues; the audit below runs once no unit is left.
-      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true, options.json === true))) return;
+      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true, options.json === true, options.allowVersionMix === true))) return;
       const controller = new AbortController();
       const onSignal = (): void => {
         process.stderr.write('\ninterrupted: no new unit starts; stored units are kept. Run the same command again to continue.\n');
@@ -50,6 +51,7 @@ function studyRunCommand() {
             signal: controller.signal,
             ...(options.audit === false ? { audit: false } : {}),
             ...(options.replay === true ? { replay: true } : {}),
+            ...(options.allowVersionMix === true ? { allowVersionMix: true } : {}),
             onEvent: (event) => {
               if (event.type === 'progress' && !event.final) {
                 // Throttled: the final snapshot of each cell always prints.
@@ -162,7 +164,7 @@ export function studyCommand() {
  * The queue modules load here only: bullmq and ioredis cost every other
  * command nothing.
  */
-async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean, json: boolean): Promise<boolean> {
+async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean, json: boolean, allowVersionMix: boolean): Promise<boolean> {
   const { parseQueueLocation } = await import('../../queue/queue-location.js');
   const { openUnitQueue, waitForRedis } = await import('../../queue/unit-queue.js');
   const { queueStudy } = await import('../../queue/queue-study.js');
@@ -189,6 +191,7 @@ async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueU
         queue,
         location,
         signal: controller.signal,
+        ...(allowVersionMix ? { allowVersionMix: true } : {}),
         onEvent: (event) => {
           const line = event.type === 'progress' ? null : formatStudyEvent(study.config, event);
           if (line !== null) write(line);

@@ -31,3 +31,15 @@ export function agreementSet(answers: readonly FinalAnswer[], aggregated: string
   if (members.length < 2) return { members, eligible: false, reasons: ['agreement-set-below-two'] };
   return { members, eligible: true, reasons: [] };
 }
+
+/**
+ * Narrows eligibility to agreement sets with reasoning: when no member of
+ * S(q) has a step, every pair would be empty and CARA-HYB a meaningless 0
+ * (with a zero-width interval), so the unit is not eligible, reason
+ * `no-rationale`. One member with steps is enough: its empty pairs score 0
+ * as DESIGN §6 defines.
+ */
+export function requireRationale(set: AgreementSet, stepCount: (agent: string) => number): AgreementSet {
+  if (!set.eligible || set.members.some((member) => stepCount(member) > 0)) return set;
+  return { members: set.members, eligible: false, reasons: ['no-rationale'] };
+}

@@ -1,4 +1,4 @@
-import { dot } from './unit-vector.js';
+import { cosine as clampedCosine } from './unit-vector.js';
 
 /**
  * The cosine matrix of two step lists and the best match of every step in
@@ -23,7 +23,7 @@ export interface BestMatches {
 export function bestMatches(a: readonly Float64Array[], b: readonly Float64Array[]): BestMatches {
   const cosine = a.map((row) => {
     const cosines = new Float64Array(b.length);
-    for (let j = 0; j < b.length; j++) cosines[j] = dot(row, b[j]!);
+    for (let j = 0; j < b.length; j++) cosines[j] = clampedCosine(row, b[j]!);
     return cosines;
   });
   const forward = cosine.map((row) => argmax(row.length, (j) => row[j]!));

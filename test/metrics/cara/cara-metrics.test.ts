@@ -16,6 +16,8 @@ import { describe, it } from 'node:test';
 import { auditSettings } from '../../../src/audit-runner/audit-settings.js';
 import { EmbeddingCache } from '../../../src/audit-runner/embedding-cache.js';
 import { NliCache } from '../../../src/audit-runner/nli-cache.js';
+import { bestMatches } from '../../../src/metrics/cara/best-match.js';
+import { dot, unitVector } from '../../../src/metrics/cara/unit-vector.js';
 import { scoreUnits } from '../../../src/audit-runner/score-units.js';
 import type { AgentAuditInput, UnitAuditInput } from '../../../src/audit-runner/unit-audit-input.js';
 import type { AuditQuestionResult } from '../../../src/spec/audit-result.js';
@@ -29,6 +31,10 @@ const VECTORS = {
   b3: [0, 0, 1],
   p1: [1, 0, 0],
   p2: [0, 0, 1],
+  // (1,1,1)/√3 in double precision is 0.5773502691896258 per component; its dot product with itself
+  // rounds to 1.0000000000000002, one ulp above the cosine's bound of 1 (and −1.0000000000000002 against (−1,−1,−1)).
+  ones: [1, 1, 1],
+  minusOnes: [-1, -1, -1],
 };
 
 const close = (actual: number | null | undefined, expected: number, message?: string): void => {
@@ -128,6 +134,20 @@ describe('CARA: SIM, HYB, contradiction rate', () => {
     close(result.caraHyb, 1.1 / 18, 'CARA-HYB(q)');
     close(result.sim, 3.5 / 18, 'SIM(q)');
     close(result.contradictionRate, 0.2, 'CR(q)');
+  });
+
+  it('clamps cosines to [−1, 1]: identical steps score exactly 1, opposite ones exactly −1', async () => {
+    const u = unitVector(VECTORS.ones);
+    // the rounding excess this guards against (if double arithmetic ever stops producing it, the test below proves nothing)
+    assert.ok(dot(u, u) > 1);
+    // cos(v, v) = 1 and cos(v, −v) = −1 by definition
+    const matches = bestMatches([u], [u, unitVector(VECTORS.minusOnes)]);
+    assert.deepEqual(Array.from(matches.cosine[0]!), [1, -1]);
+    const { results } = await score([unit([agent('A', 'B', ['ones']), agent('B', 'B', ['ones'])])]);
+    // one pair, one step each, best match cosine 1 both ways: SIM = HYB = 1 exactly, never 1.0000000000000002
+    assert.equal(results[0]!.sim, 1);
+    assert.equal(results[0]!.caraHyb, 1);
+    assert.equal(results[0]!.details.pairs[0]!.forward!.matches[0]!.cosine, 1);
   });
 
   it('gives no contradiction rate when every pair of S(q) is empty', async () => {

@@ -48,7 +48,7 @@ export function AuditSummaryPanel({
         <MetricCard label="low CARA" value={integer(overall.lowCara.count)} detail={overall.lowCara.threshold === null ? undefined : `CARA-HYB ≤ ${decimal(overall.lowCara.threshold)}`} />
       </div>
       <div className="failure-modes">
-        <span className="muted">failure modes of low-CARA units:</span>
+        <span className="muted">failure modes of low-CARA and no-rationale units:</span>
         {FAILURE_MODES.map((mode) => (
           <button type="button" key={mode} className="chip" disabled={overall.failureModes[mode] === 0} onClick={() => onFailureMode(mode)} title={`show the ${mode} units`}>
             {mode} <strong>{overall.failureModes[mode]}</strong>

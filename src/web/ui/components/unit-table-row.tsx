@@ -19,7 +19,7 @@ export const UNIT_COLUMNS = [
   { key: 'latency', label: 'latency', title: 'summed call latency' },
   { key: 'cara', label: 'CARA', title: 'CARA-HYB in the selected audit' },
   { key: 'cr', label: 'CR', title: 'contradiction rate in the selected audit' },
-  { key: 'fm', label: 'FM', title: 'failure-mode label (low-CARA units)' },
+  { key: 'fm', label: 'FM', title: 'failure-mode label (low-CARA and no-rationale units)' },
 ] as const;
 
 /** One row of the virtualised table; `row` is undefined while its page loads. */
