@@ -1,11 +1,36 @@
 import type { Gold } from '../../spec/question.js';
 import type { Scorer } from '../../spec/scorer.js';
-import { legacyScorer } from './legacy-scorer.js';
+import { fetaqaBleuRougeScorer } from './fetaqa-bleu-rouge.js';
+import { finqaExecutionScorer } from './finqa-execution.js';
+import { fredMaeScorer } from './fred-mae.js';
+import { choiceLetterScorer, numericScorer, squadEmF1Scorer } from './generic-scorers.js';
+import { medqaLetterScorer } from './medqa-letter.js';
+import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
 
-/** The official scorer of each dataset that has one, by dataset name. */
-export const SCORERS: ReadonlyMap<string, Scorer> = new Map();
+/**
+ * The official scorer of each dataset with a published evaluator, by
+ * dataset name (`src/datasets/registry.ts`). Datasets without one
+ * (`generic`, `demo`, foreign traces) use `fallbackScorer`.
+ */
+export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
+  ['finqa', finqaExecutionScorer],
+  ['fetaqa', fetaqaBleuRougeScorer],
+  ['mmqa', mmqaEmF1Scorer],
+  ['medqa', medqaLetterScorer],
+  ['fred', fredMaeScorer],
+]);
 
-/** The generic scorer for a question of a dataset without an official evaluator, by its gold's kind. */
-export function fallbackScorer(_gold: Gold): Scorer {
-  return legacyScorer;
+/** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
+export function fallbackScorer(gold: Gold): Scorer {
+  switch (gold.kind) {
+    case 'choice':
+      return choiceLetterScorer;
+    case 'number':
+      return numericScorer;
+    case 'text':
+    case 'none':
+      return squadEmF1Scorer;
+  }
 }
+
+export { choiceLetterScorer, fetaqaBleuRougeScorer, finqaExecutionScorer, fredMaeScorer, medqaLetterScorer, mmqaEmF1Scorer, numericScorer, squadEmF1Scorer };
