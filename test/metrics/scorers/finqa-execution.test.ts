@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { finqaExecutionScorer } from '../../../src/metrics/scorers/finqa-execution.js';
+import { finqaQuestion } from '../../../src/datasets/finqa.js';
+import { executeAnswer, finqaExecutionScorer } from '../../../src/metrics/scorers/finqa-execution.js';
+import { finqaProgramTokens } from '../../../src/metrics/scorers/finqa/program-tokens.js';
+import { pythonFloatRepr } from '../../../src/metrics/scorers/python/python-float-repr.js';
 import { finqaStrToNum } from '../../../src/metrics/scorers/finqa/str-to-num.js';
 import type { Question } from '../../../src/spec/question.js';
 import { hasSharedData, sharedDataFile } from '../../datasets/shared-data-path.js';
+import { finqaProgramPairs } from './finqa-program-pairs.js';
 import { finqaStressPairs, type FinqaGoldItem } from './finqa-stress-pairs.js';
 
 const numberQuestion = (value: number): Question => ({ id: 'finqa:t', prompt: 'q', gold: { kind: 'number', value } });
@@ -108,4 +112,49 @@ test('stress pairs from the FinQA dev sample agree with the official evaluator, 
   t.diagnostic([...byClass].map(([name, { agree, total }]) => `${name} ${agree}/${total}`).join(', '));
   assert.deepEqual(differences, []);
   for (const [name, { agree, total }] of byClass) if (name !== 'yes-no') assert.equal(agree, total, name);
+});
+
+test('an answer written as a program is executed as eval_program executes predicted programs', () => {
+  // program_tokenization of evaluate.py: "(" ends a token, ")" is a token, "EOF" appended.
+  assert.deepEqual(finqaProgramTokens('subtract(5829, 5735), divide(#0, 5735)'), ['subtract(', '5829', '5735', ')', 'divide(', '#0', '5735', ')', 'EOF']);
+  const question: Question = {
+    id: 'finqa:p',
+    prompt: 'q',
+    gold: { kind: 'number', value: 0.01639 },
+    context: { tables: [{ id: 'table', header: ['', '2019', '2018'], rows: [['revenue', '$5,829', '$5,735 (a)']] }] },
+  };
+  assert.equal(correct('subtract(5829, 5735), divide(#0, 5735)', question), true);
+  assert.equal(correct('subtract(5829,5735), divide(#0,5735)', question), false);
+  // python3.11, evaluate.eval_program: table_max reads "$5,829" and "$5,735 (a)" as 5829 and 5735.
+  assert.deepEqual(executeAnswer('table_max(revenue, none)', question), { invalid: false, value: 5829 });
+  assert.deepEqual(executeAnswer('divide(1, 0)', question), { invalid: true, value: 'n/a' });
+  assert.deepEqual(executeAnswer('greater(5, 3)', question), { invalid: false, value: 'yes' });
+  assert.equal(finqaExecutionScorer.equivalent('divide(1, 4)', '25%', question), true);
+});
+
+test('program stress pairs from the FinQA dev sample: validity and value as the official eval_program', (t) => {
+  if (!hasSharedData('finqa', 'dev.json')) return t.skip('shared FinQA sample absent');
+  const file = sharedDataFile('finqa', 'dev.json');
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Array<{ id: string; qa: { program: string; exe_ans: number | string } }>;
+  const questions = new Map(raw.map((item, index) => [item.id, finqaQuestion(item, file, index)]));
+  const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/scoring/finqa-verdicts.json', import.meta.url), 'utf8')) as { programs: string[] };
+  const pairs = finqaProgramPairs(raw.map((item) => ({ id: item.id, program: item.qa.program, exeAns: item.qa.exe_ans })));
+  assert.equal(pairs.length, fixture.programs.length, 'the program generator changed; recompute the verdicts (fixtures/scoring/README.md)');
+  const byClass = new Map<string, { agree: number; total: number }>();
+  const differences: string[] = [];
+  pairs.forEach((pair, index) => {
+    const question = questions.get(pair.id)!;
+    const executed = executeAnswer(pair.program, question);
+    const ours = executed.invalid ? '1' : `0 ${typeof executed.value === 'number' ? pythonFloatRepr(executed.value) : executed.value}`;
+    const gold = question.gold.kind === 'number' || question.gold.kind === 'text' ? question.gold.value : null;
+    const officialCorrect = fixture.programs[index]!.startsWith('0 ') && String(fixture.programs[index]!.slice(2)) === (typeof gold === 'number' ? pythonFloatRepr(gold) : gold);
+    const agree = ours === fixture.programs[index] && correct(pair.program, question) === officialCorrect;
+    if (!agree) differences.push(`${pair.id} ${pair.program}: ours ${ours}, official ${fixture.programs[index]}`);
+    const counts = byClass.get(pair.variantClass) ?? { agree: 0, total: 0 };
+    counts.total += 1;
+    if (agree) counts.agree += 1;
+    byClass.set(pair.variantClass, counts);
+  });
+  t.diagnostic([...byClass].map(([name, { agree, total }]) => `${name} ${agree}/${total}`).join(', '));
+  assert.deepEqual(differences, []);
 });
