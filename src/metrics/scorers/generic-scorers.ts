@@ -2,7 +2,7 @@ import type { Question } from '../../spec/question.js';
 import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
 import { findNumbers } from '../../parsing/numeric-answer.js';
 import { optionLetterScorer } from './choice/option-letter-scorer.js';
-import { squadExactMatch, squadF1 } from './squad/squad-normalize.js';
+import { squadF1, squadNormalize } from './squad/squad-normalize.js';
 import { type WholeNumber, wholeNumber } from './squad/whole-number.js';
 
 /**
@@ -47,10 +47,10 @@ function statedNumber(text: string): number | undefined {
 
 /**
  * SQuAD v1.1 EM and token F1 (rajpurkar's `evaluate-v1.1.py`), maximised
- * over the gold and its aliases, number-aware: when both the answer and a
- * gold are one number each, EM and F1 are 1 for the same value and 0
- * otherwise, so "-0.2" is not "0.2" (SQuAD's punctuation removal drops the
- * minus sign) and "1,000" is "1000". `correct` is EM = 1.
+ * over the gold and its aliases, number-aware: a text that is one number is
+ * compared by value, so "-0.2" is not "0.2" (SQuAD's punctuation removal
+ * drops the minus sign) and "1,000" is "1000"; when both sides are numbers
+ * F1 equals EM. `correct` is EM = 1.
  */
 export const squadEmF1Scorer: Scorer = {
   name: 'squad-em-f1',
@@ -73,10 +73,19 @@ export const squadEmF1Scorer: Scorer = {
   },
 };
 
-/** Number-aware SQuAD exact match: numbers by value, other texts after SQuAD normalisation. */
+/**
+ * Number-aware SQuAD exact match: a text that is one number is read as its
+ * value, any other text after SQuAD's normalisation, and the two readings
+ * must be equal (so a number never equals a text, and equal answers match
+ * the same golds).
+ */
 export function exactMatch(prediction: string, gold: string): number {
-  const numbers = bothNumbers(prediction, gold);
-  return numbers === undefined ? squadExactMatch(prediction, gold) : numbers ? 1 : 0;
+  return reading(prediction) === reading(gold) ? 1 : 0;
+}
+
+function reading(text: string): string {
+  const number = wholeNumber(text);
+  return number === undefined ? `text:${squadNormalize(text)}` : `number:${number.value}${number.percent ? '%' : ''}`;
 }
 
 /** Number-aware SQuAD token F1 (equal to EM when both sides are numbers). */

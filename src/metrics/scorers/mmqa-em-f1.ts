@@ -32,10 +32,14 @@ export const mmqaEmF1Scorer: Scorer = {
     const em = listEm(predicted, gold);
     return { correct: em === 1, metrics: { em, f1: listF1(predicted, gold) } };
   },
-  equivalent(a: string, b: string): boolean {
-    if (normalizeMmqaAnswer(a) === normalizeMmqaAnswer(b)) return true;
-    // Without the gold's length, both are read as lists wherever they have separators.
-    return listEm(mmqaAnswerList(a, Infinity), mmqaAnswerList(b, Infinity)) === 1;
+  /**
+   * The same list of answers (EM 1 between them), both cut as the scorer
+   * cuts them. That reads how many answers the gold lists, never which, so
+   * two equal answers always get the same verdict.
+   */
+  equivalent(a: string, b: string, question: Question): boolean {
+    const count = Math.max(1, goldAnswers(question).length);
+    return listEm(mmqaAnswerList(a, count), mmqaAnswerList(b, count)) === 1;
   },
 };
 
