@@ -96,6 +96,7 @@ test('the scorer: per-answer rougeL, corpus bleu, no binary verdict', () => {
   assert.equal(fetaqaBleuRougeScorer.equivalent('the man bit the dog', 'the dog bit the man', question), false);
 });
 
+// Expected values: sacreBLEU 2.6.0 corpus_bleu and rouge_score's tokenize + _score_lcs on exactly these pairs; fixtures/scoring/README.md, "FeTaQA".
 test('stress pairs from the FeTaQA sample match sacreBLEU and rouge_score, per class', (t) => {
   if (!hasSharedData('fetaqa', 'fetaQA-v1_test.jsonl')) return t.skip('shared FeTaQA sample absent');
   const references = readFileSync(sharedDataFile('fetaqa', 'fetaQA-v1_test.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { answer: string }).answer);

@@ -58,6 +58,7 @@ test('half cases round as Python does: ties to even on the exact binary value', 
   assert.equal(correct('0.000005', numberQuestion(0.00001)), true);
 });
 
+// Expected values: exe_ans == answer (evaluate_result), with the documented trimming and lower-casing.
 test('yes/no golds compare as strings, trimmed and in any case', () => {
   assert.equal(correct('yes', textQuestion('yes')), true);
   assert.equal(correct(' No ', textQuestion('no')), true);
@@ -65,6 +66,7 @@ test('yes/no golds compare as strings, trimmed and in any case', () => {
   assert.equal(correct('1', textQuestion('yes')), false);
 });
 
+// Expected values: quorum's own lenient rule (docs/metrics.md, "FinQA"), which has no official counterpart.
 test('the lenient numeric variant is reported apart and never decides correct', () => {
   const question = numberQuestion(-1234.5);
   const score = finqaExecutionScorer.score({ answer: '$(1,234.5)' }, question);
@@ -84,6 +86,7 @@ test('equivalent: same str_to_num value after rounding, else the same text', () 
   assert.equal(finqaExecutionScorer.equivalent('$5', '5', question), false);
 });
 
+// Expected verdicts: the official evaluate.py (eval_program) run on exactly these pairs; fixtures/scoring/README.md, "FinQA".
 test('stress pairs from the FinQA dev sample agree with the official evaluator, per class', (t) => {
   if (!hasSharedData('finqa', 'dev.json')) return t.skip('shared FinQA sample absent');
   const raw = JSON.parse(readFileSync(sharedDataFile('finqa', 'dev.json'), 'utf8')) as Array<{ id: string; qa: { exe_ans: number | string } }>;
@@ -132,6 +135,7 @@ test('an answer written as a program is executed as eval_program executes predic
   assert.equal(finqaExecutionScorer.equivalent('divide(1, 4)', '25%', question), true);
 });
 
+// Expected results: the official eval_program(program_tokenization(p), table) on each program; fixtures/scoring/README.md.
 test('program stress pairs from the FinQA dev sample: validity and value as the official eval_program', (t) => {
   if (!hasSharedData('finqa', 'dev.json')) return t.skip('shared FinQA sample absent');
   const file = sharedDataFile('finqa', 'dev.json');

@@ -22,6 +22,7 @@ test('SQuAD v1.1 normalisation, EM and F1 as evaluate-v1.1.py computes them', ()
   assert.equal(squadF1('the the cat cat', 'cat'), 2 / 3);
 });
 
+// Expected values: this project's number-aware rule (docs/metrics.md, "Fallback scorers"); SQuAD itself gives 1 for 0.2 / -0.2.
 test('the number-aware fallback keeps the minus sign: numbers compare by value first', () => {
   assert.equal(exactMatch('0.2', '-0.2'), 0);
   assert.equal(tokenF1('0.2', '-0.2'), 0);
@@ -43,6 +44,7 @@ test('squad-em-f1: max over the gold and its aliases; EM decides correct', () =>
   assert.equal(squadEmF1Scorer.equivalent('0.2', '-0.2', question), false);
 });
 
+// Expected values: the rule of scoreAnswer (|answer - gold| <= tolerance, default 1e-9 * |gold|), worked by hand.
 test('numeric: relative 1e-9 by default, the gold tolerance when given', () => {
   const exact: Question = { id: 'g:3', prompt: 'q', gold: { kind: 'number', value: 0.3 } };
   assert.equal(numericScorer.score({ answer: String(0.1 + 0.2) }, exact).correct, true);
@@ -57,6 +59,7 @@ test('numeric: relative 1e-9 by default, the gold tolerance when given', () => {
   assert.equal(numericScorer.equivalent('1,000', '1000', tolerant), true);
 });
 
+// Expected values: option-letter equality, case-insensitive; what counts as a stated letter is documented in docs/metrics.md, "MedQA".
 test('choice-letter: letter equality in any case; prose is not read', () => {
   const question: Question = { id: 'g:5', prompt: 'q', options: { A: 'x', B: 'y', C: 'z' }, gold: { kind: 'choice', value: 'C' } };
   for (const answer of ['C', 'c', '(C)', '[c]', 'C.', 'C) z', 'C. z', '**C**']) assert.equal(choiceLetterScorer.score({ answer }, question).correct, true, answer);

@@ -10,6 +10,7 @@ import type { UnitSummary } from '../../../src/spec/store.js';
 
 const medqa: Question = { id: 'medqa:L1', prompt: 'q', options: { A: 'a', B: 'b', C: 'c', D: 'd' }, gold: { kind: 'choice', value: 'B' } };
 
+// Expected values: MedQA accuracy (predicted option == answer_idx), worked by hand.
 test('MedQA: the option letter, case-insensitive; an unparsed answer is wrong', () => {
   assert.equal(medqaLetterScorer.score({ answer: 'b' }, medqa).correct, true);
   assert.equal(medqaLetterScorer.score({ answer: 'B. b' }, medqa).correct, true);
@@ -19,6 +20,7 @@ test('MedQA: the option letter, case-insensitive; an unparsed answer is wrong', 
   assert.equal(medqaLetterScorer.equivalent('b', '(B)', medqa), true);
 });
 
+// Expected values: |forecast - realised| by hand, and the MAE of forecastError on the same units.
 test('FRED: absError per answer, whose mean is the MAE forecastError reports; no verdict', () => {
   const question = (value: number): Question => ({ id: 'fred:2020-01', prompt: 'q', gold: { kind: 'number', value } });
   const golds = [2.5, 3.1, 1.9];

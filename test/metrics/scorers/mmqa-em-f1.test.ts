@@ -54,6 +54,7 @@ test('the scorer on the MultiModalQA sample: EM is the verdict, F1 beside it', a
   assert.equal(mmqaEmF1Scorer.equivalent('red', 'blue', list), false);
 });
 
+// Expected values: evaluate_predictions of baselines/evaluate.py on exactly these pairs; fixtures/scoring/README.md, "MultiModalQA".
 test('stress pairs agree with the official evaluator on EM and F1, per class', (t) => {
   const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/scoring/mmqa-verdicts.json', import.meta.url), 'utf8')) as { pairs: number; em: string; f1: number[] };
   const pairs = mmqaStressPairs();
