@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fetaqaBleuRougeScorer } from '../../../src/metrics/scorers/fetaqa-bleu-rouge.js';
 import { computeBleu, corpusBleu } from '../../../src/metrics/scorers/fetaqa/corpus-bleu.js';
+import { rougeN } from '../../../src/metrics/scorers/fetaqa/rouge-n.js';
 import { tokenize13a } from '../../../src/metrics/scorers/fetaqa/tokenize-13a.js';
 import { rougeL } from '../../../src/metrics/table-qa/rouge-l.js';
 import type { Question } from '../../../src/spec/question.js';
@@ -66,7 +67,7 @@ test('rouge_score rouge_scorer_test.py: testRougeLConsecutive, testRougeLNonCons
   assert.equal(rougeL('', 'testing one two').fmeasure, 0);
 });
 
-test('rouge_score rouge_scorer_test.py testRougeLAgainstRouge155: testdata/target.txt and prediction.txt, lines 1 and 2', () => {
+test('rouge_score rouge_scorer_test.py testRougeLAgainstRouge155, testRouge1AgainstRouge155, testRouge2AgainstRouge155: testdata lines 1 and 2', () => {
   // The first two lines of rouge/testdata/target.txt and prediction.txt (random strings made for the test).
   const targets = [
     "ZfbCUIUuePaiLVUlCaUXxkpu XPeWing tUHfPMuZ',-Xd Y BrUgVJing M-HV.-DgdDaY.rFDJCRing Ht-LM EKBDXkME,yz'RBr q'wtion wIojNbN wL,b .a-'XdQggyFl jB-RPP'iyOIcUxer tKM L\n",
@@ -84,12 +85,23 @@ test('rouge_score rouge_scorer_test.py testRougeLAgainstRouge155: testdata/targe
   close(second.recall, 0.40476, 1e-5);
   close(second.precision, 0.65385, 1e-5);
   close(second.fmeasure, 0.5, 1e-5);
+  close(rougeN(predictions[0]!, targets[0]!, 1), 0.51163, 1e-5);
+  close(rougeN(predictions[1]!, targets[1]!, 1), 0.5, 1e-5);
+  close(rougeN(predictions[0]!, targets[0]!, 2), 0.39024, 1e-5);
+  close(rougeN(predictions[1]!, targets[1]!, 2), 0.36364, 1e-5);
+});
+
+test('rouge_score rouge_scorer_test.py: testRouge1, testRouge2, testRougeEmpty', () => {
+  close(rougeN('testing', 'testing one two', 1), 1 / 2, 1e-7);
+  close(rougeN('testing one', 'testing one two', 2), 2 / 3, 1e-7);
+  assert.equal(rougeN('', 'testing one two', 1), 0);
+  assert.equal(rougeN('', 'testing one two', 2), 0);
 });
 
 test('the scorer: per-answer rougeL, corpus bleu, no binary verdict', () => {
   const question: Question = { id: 'fetaqa:1', prompt: 'q', gold: { kind: 'text', value: 'The dog bit the man.' } };
   const score = fetaqaBleuRougeScorer.score({ answer: 'The dog bit the man.' }, question);
-  assert.deepEqual(score, { correct: null, metrics: { rougeL: 1, bleu: null } });
+  assert.deepEqual(score, { correct: null, metrics: { rougeL: 1, rouge1: 1, rouge2: 1, bleu: null } });
   assert.equal(fetaqaBleuRougeScorer.score({ answer: null }, question).metrics['rougeL'], 0);
   close(fetaqaBleuRougeScorer.corpus!([{ prediction: { answer: 'The dog bit the man.' }, question }])['bleu']!, 100, 1e-9);
   assert.equal(fetaqaBleuRougeScorer.equivalent('The dog, bit the man', 'the dog bit the man.', question), true);
@@ -100,7 +112,9 @@ test('the scorer: per-answer rougeL, corpus bleu, no binary verdict', () => {
 test('stress pairs from the FeTaQA sample match sacreBLEU and rouge_score, per class', (t) => {
   if (!hasSharedData('fetaqa', 'fetaQA-v1_test.jsonl')) return t.skip('shared FeTaQA sample absent');
   const references = readFileSync(sharedDataFile('fetaqa', 'fetaQA-v1_test.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => (JSON.parse(line) as { answer: string }).answer);
-  const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/scoring/fetaqa-values.json', import.meta.url), 'utf8')) as { classes: Record<string, { bleu: number; rougeL: number[] }> };
+  const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/scoring/fetaqa-values.json', import.meta.url), 'utf8')) as {
+    classes: Record<string, { bleu: number; rougeL: number[]; rouge1: number[]; rouge2: number[] }>;
+  };
   const pairs = fetaqaStressPairs(references);
   assert.ok(pairs.length >= 500);
   for (const variantClass of FETAQA_VARIANT_CLASSES) {
@@ -110,6 +124,9 @@ test('stress pairs from the FeTaQA sample match sacreBLEU and rouge_score, per c
     const questions = items.map((item, index): Question => ({ id: `fetaqa:${index}`, prompt: 'q', gold: { kind: 'text', value: item.reference } }));
     const bleu = fetaqaBleuRougeScorer.corpus!(items.map((item, index) => ({ prediction: { answer: item.hypothesis }, question: questions[index]! })))['bleu']!;
     close(bleu, expected.bleu, 1e-9, `${variantClass} bleu`);
-    items.forEach((item, index) => close(fetaqaBleuRougeScorer.score({ answer: item.hypothesis }, questions[index]!).metrics['rougeL']!, expected.rougeL[index]!, 1e-12, `${variantClass} rougeL ${index}`));
+    items.forEach((item, index) => {
+      const { metrics } = fetaqaBleuRougeScorer.score({ answer: item.hypothesis }, questions[index]!);
+      for (const key of ['rougeL', 'rouge1', 'rouge2'] as const) close(metrics[key]!, expected[key][index]!, 1e-12, `${variantClass} ${key} ${index}`);
+    });
   }
 });
