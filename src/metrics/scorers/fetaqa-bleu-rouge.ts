@@ -8,7 +8,7 @@ import { rougeN } from './fetaqa/rouge-n.js';
  * FeTaQA's generation metrics as its paper reports them and its code
  * computes them (Yale-LILY/FeTaQA `end2end/train.py`, through Hugging Face
  * `datasets` metrics): sacreBLEU corpus BLEU with sacreBLEU's defaults
- * (`bleu`, 0–100, over all answers at once) and Google's `rouge_score`
+ * (`bleu`, over all answers at once, as a fraction: sacreBLEU's 30.54 is 0.3054) and Google's `rouge_score`
  * ROUGE-L F-measure without stemming (`rougeL`, per answer, averaged), with
  * the paper's ROUGE-1 and ROUGE-2 beside it (`rouge1`, `rouge2`).
  * FeTaQA defines no binary verdict, so `correct` is null.
@@ -40,7 +40,8 @@ export const fetaqaBleuRougeScorer: Scorer = {
       return target === null ? [] : [{ hypothesis: item.prediction.answer ?? '', target }];
     });
     if (scored.length === 0) return { bleu: null };
-    return { bleu: corpusBleu(scored.map((item) => item.hypothesis), scored.map((item) => [item.target])).score };
+    // A fraction like every quorum metric (tables print 0.3054 as 30.5 %): sacreBLEU's 0–100 score over 100.
+    return { bleu: corpusBleu(scored.map((item) => item.hypothesis), scored.map((item) => [item.target])).score / 100 };
   },
 };
 

@@ -103,7 +103,8 @@ test('the scorer: per-answer rougeL, corpus bleu, no binary verdict', () => {
   const score = fetaqaBleuRougeScorer.score({ answer: 'The dog bit the man.' }, question);
   assert.deepEqual(score, { correct: null, metrics: { rougeL: 1, rouge1: 1, rouge2: 1, bleu: null } });
   assert.equal(fetaqaBleuRougeScorer.score({ answer: null }, question).metrics['rougeL'], 0);
-  close(fetaqaBleuRougeScorer.corpus!([{ prediction: { answer: 'The dog bit the man.' }, question }])['bleu']!, 100, 1e-9);
+  // bleu is a fraction: sacreBLEU's 100 (a perfect match) is 1.
+  close(fetaqaBleuRougeScorer.corpus!([{ prediction: { answer: 'The dog bit the man.' }, question }])['bleu']!, 1, 1e-9);
   assert.equal(fetaqaBleuRougeScorer.equivalent('The dog, bit the man', 'the dog bit the man.', question), true);
   assert.equal(fetaqaBleuRougeScorer.equivalent('the man bit the dog', 'the dog bit the man', question), false);
 });
@@ -123,7 +124,7 @@ test('stress pairs from the FeTaQA sample match sacreBLEU and rouge_score, per c
     assert.equal(items.length, expected.rougeL.length, 'the pair generator changed; recompute the values (fixtures/scoring/README.md)');
     const questions = items.map((item, index): Question => ({ id: `fetaqa:${index}`, prompt: 'q', gold: { kind: 'text', value: item.reference } }));
     const bleu = fetaqaBleuRougeScorer.corpus!(items.map((item, index) => ({ prediction: { answer: item.hypothesis }, question: questions[index]! })))['bleu']!;
-    close(bleu, expected.bleu, 1e-9, `${variantClass} bleu`);
+    close(bleu * 100, expected.bleu, 1e-9, `${variantClass} bleu`);
     items.forEach((item, index) => {
       const { metrics } = fetaqaBleuRougeScorer.score({ answer: item.hypothesis }, questions[index]!);
       for (const key of ['rougeL', 'rouge1', 'rouge2'] as const) close(metrics[key]!, expected[key][index]!, 1e-12, `${variantClass} ${key} ${index}`);
