@@ -107,7 +107,8 @@ function scoringNote(scoring: RunMetrics['scoring']): string {
 
 function scoringLines(scoring: RunMetrics['scoring']): string[] {
   const entries = Object.entries(scoring.metrics);
-  return entries.length === 0 ? [] : [`scores       ${entries.map(([key, value]) => `${key} ${percent(value)}`).join(' · ')}`];
+  const shown = (key: string, value: number | null): string => (scoring.values.includes(key) ? (value === null ? 'n/a' : value.toPrecision(4)) : percent(value));
+  return entries.length === 0 ? [] : [`scores       ${entries.map(([key, value]) => `${key} ${shown(key, value)}`).join(' · ')}`];
 }
 
 /** The FRED event selection, when the run recorded one. */

@@ -12,6 +12,7 @@ import {
   type PeerReferenceRate,
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
+import { scorerNamed } from './scorers/scorer-for.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
 /**
@@ -73,6 +74,8 @@ export interface RunScoring {
   scorers: string[];
   /** Mean of each metric over the finished units that report it (`em`, `f1`, `rougeL`, …). */
   metrics: Record<string, number | null>;
+  /** Metrics that are quantities in the data's unit (an absolute error), not shares: print them as they are. */
+  values: string[];
 }
 
 /** Computes a run's headline metrics from its units. */
@@ -139,5 +142,6 @@ function runScoring(summaries: readonly UnitSummary[]): RunScoring {
       sums.set(key, values);
     }
   }
-  return { scorers, metrics: Object.fromEntries([...sums].map(([key, values]) => [key, values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length])) };
+  const values = scorers.flatMap((name) => scorerNamed(name)?.metrics.filter((metric) => metric.kind === 'value').map((metric) => metric.key) ?? []);
+  return { scorers, values: [...new Set(values)], metrics: Object.fromEntries([...sums].map(([key, values]) => [key, values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length])) };
 }

@@ -34,6 +34,8 @@ export interface ScorerMetric {
   aggregate: 'mean' | 'corpus';
   /** Whether this is a lenient quorum variant rather than an official metric (never a headline). */
   lenient?: boolean;
+  /** `fraction` (default): a share in [0, 1], printed as a percentage; `value`: a quantity in the data's own unit (an absolute error), printed as it is. */
+  kind?: 'fraction' | 'value';
 }
 
 /** One answer to score over a corpus. */

@@ -24,10 +24,11 @@ export function scoreCommand() {
 /** The metric table of a score report. */
 export function formatScoreReport(dataset: string, report: ScoreReport): string {
   const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
+  const kinds = new Map(report.scorers.flatMap((scorer) => scorer.metrics.map((metric) => [metric.key, metric.kind ?? 'fraction'] as const)));
   const rows: Array<[string, string]> = [
     ['answers', String(report.count)],
     ['accuracy', report.accuracy === null ? 'n/a (no verdicts)' : `${percent(report.accuracy)} (${report.items.filter((item) => item.correct === true).length}/${report.judged})`],
-    ...Object.entries(report.metrics).map(([key, value]): [string, string] => [key, percent(value)]),
+    ...Object.entries(report.metrics).map(([key, value]): [string, string] => [key, kinds.get(key) === 'value' ? (value === null ? 'n/a' : value.toPrecision(4)) : percent(value)]),
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const sources = report.scorers.map((scorer) => `  ${scorer.name}: ${scorer.source}`).join('\n');

@@ -13,7 +13,7 @@ import { answerNumber } from '../dynamics/statistics.js';
 export const fredMaeScorer: Scorer = {
   name: 'fred-mae',
   source: 'quorum forecasting task (docs/forecasting.md): mean absolute error, as src/metrics/forecast-error.ts',
-  metrics: [{ key: 'absError', label: 'absolute error (MAE)', aggregate: 'mean' }],
+  metrics: [{ key: 'absError', label: 'absolute error (MAE)', aggregate: 'mean', kind: 'value' }],
   score(prediction: Prediction, question: Question): AnswerScore {
     if (question.gold.kind !== 'number') return { correct: null, metrics: { absError: null } };
     const forecast = answerNumber(prediction.answer);

@@ -1,5 +1,5 @@
 import type { Question } from '../../spec/question.js';
-import type { Prediction, Scorer } from '../../spec/scorer.js';
+import type { Prediction, Scorer, ScorerMetric } from '../../spec/scorer.js';
 
 /** One scored answer, in input order. */
 export interface ScoredAnswer {
@@ -23,8 +23,8 @@ export interface ScoreReport {
   judged: number;
   /** Each metric's aggregate: the mean of its per-answer values, or the scorer's corpus value. */
   metrics: Record<string, number | null>;
-  /** The scorers used, by name, with their sources. */
-  scorers: Array<{ name: string; source: string }>;
+  /** The scorers used, by name, with their sources and the metrics they report. */
+  scorers: Array<{ name: string; source: string; metrics: readonly ScorerMetric[] }>;
 }
 
 /** One answer to score with the scorer of its question. */
@@ -71,6 +71,6 @@ export function scoreItems(requests: readonly ScoreRequest[]): ScoreReport {
     accuracy: judged.length === 0 ? null : judged.filter((item) => item.correct === true).length / judged.length,
     judged: judged.length,
     metrics,
-    scorers: [...scorers.values()].map((scorer) => ({ name: scorer.name, source: scorer.source })),
+    scorers: [...scorers.values()].map((scorer) => ({ name: scorer.name, source: scorer.source, metrics: scorer.metrics })),
   };
 }

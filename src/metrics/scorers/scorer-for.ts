@@ -17,3 +17,9 @@ function datasetOfId(id: string): string | undefined {
   const colon = id.indexOf(':');
   return colon > 0 ? id.slice(0, colon) : undefined;
 }
+
+/** A scorer by its recorded name (`wtq-denotation`, `squad-em-f1`, …), or undefined for a name this version does not know. */
+export function scorerNamed(name: string): Scorer | undefined {
+  const generic = (['choice', 'number', 'text'] as const).map((kind) => fallbackScorer(kind === 'choice' ? { kind, value: 'A' } : kind === 'number' ? { kind, value: 0 } : { kind, value: '' }));
+  return [...SCORERS.values(), ...generic].find((scorer) => scorer.name === name);
+}
