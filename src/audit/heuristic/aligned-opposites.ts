@@ -1,0 +1,81 @@
+import { isStopWord } from '../text/stop-words.js';
+import { areAntonyms } from './antonym-pairs.js';
+import type { Clause } from './clauses.js';
+import { EXCLUSIVE_GROUPS, findExclusiveTerms } from './exclusive-terms.js';
+import { termSequence } from './term-sequence.js';
+
+/** Two words or terms that cannot both hold of the thing they describe. */
+export interface OppositeMatch {
+  rule: 'antonym' | 'exclusive';
+  /** Evidence weight (log-odds units). */
+  weight: number;
+  detail: string;
+}
+
+const ANTONYM_WEIGHT = 3;
+
+// Options are compared by what is claimed about them (answer-claims.ts), not by being named:
+// "A is normal" beside "D is monosomy" names two options and contradicts nothing.
+const SKIPPED_GROUPS = new Set(['answer option']);
+
+/**
+ * Slot alignment for opposites: "lateral pterygoid" / "medial pterygoid",
+ * "increases heart rate" / "decreases heart rate", "a man is sleeping" /
+ * "a woman is sleeping" — the two words fill the same slot, because the
+ * content word right after them (or right before) is the same, in clauses
+ * of the same polarity ("does not increase" / "decreases" agree), and
+ * neither sentence names both ("high and low doses" is a range).
+ */
+export function alignedOpposites(left: readonly Clause[], right: readonly Clause[]): OppositeMatch[] {
+  const found: OppositeMatch[] = [];
+  const leftWords = new Set(left.flatMap((clause) => clause.words));
+  const rightWords = new Set(right.flatMap((clause) => clause.words));
+  for (const a of left) {
+    for (const b of right) {
+      if (a.negated !== b.negated) continue;
+      a.words.forEach((word, i) => {
+        b.words.forEach((other, j) => {
+          if (rightWords.has(word) || leftWords.has(other) || !areAntonyms(word, other)) return;
+          if (!sameNeighbour(a.stems, i, b.stems, j)) return;
+          found.push({ rule: 'antonym', weight: ANTONYM_WEIGHT, detail: `${word} / ${other}` });
+        });
+      });
+      found.push(...exclusiveInSlot(a, b, left, right));
+    }
+  }
+  return found;
+}
+
+function exclusiveInSlot(a: Clause, b: Clause, left: readonly Clause[], right: readonly Clause[]): OppositeMatch[] {
+  const found: OppositeMatch[] = [];
+  const sequenceA = termSequence(a.text);
+  const sequenceB = termSequence(b.text);
+  const membersIn = (clauses: readonly Clause[], group: number): Set<number> =>
+    new Set(clauses.flatMap((clause) => findExclusiveTerms(termSequence(clause.text))).filter((term) => term.group === group).map((term) => term.member));
+  for (const x of findExclusiveTerms(sequenceA)) {
+    const spec = EXCLUSIVE_GROUPS[x.group]!;
+    if (SKIPPED_GROUPS.has(spec.name)) continue;
+    for (const y of findExclusiveTerms(sequenceB)) {
+      if (y.group !== x.group || y.member === x.member) continue;
+      if (membersIn(right, x.group).has(x.member) || membersIn(left, x.group).has(y.member)) continue;
+      const after = neighbour(sequenceA, x.start + x.length, 1);
+      const before = neighbour(sequenceA, x.start - 1, -1);
+      if (!((after !== undefined && after === neighbour(sequenceB, y.start + y.length, 1)) || (before !== undefined && before === neighbour(sequenceB, y.start - 1, -1)))) continue;
+      found.push({ rule: 'exclusive', weight: spec.weight, detail: `${spec.name}: ${spec.classes[x.member]![0]} / ${spec.classes[y.member]![0]}` });
+    }
+  }
+  return found;
+}
+
+/** The first content part from `at` on, walking in `step` direction. */
+function neighbour(sequence: readonly string[], at: number, step: 1 | -1): string | undefined {
+  for (let k = at; k >= 0 && k < sequence.length; k += step) if (!isStopWord(sequence[k]!)) return sequence[k];
+  return undefined;
+}
+
+/** The stem after a word (or the one before it) is the same in both clauses. */
+function sameNeighbour(a: readonly string[], i: number, b: readonly string[], j: number): boolean {
+  const afterA = a[i + 1];
+  const beforeA = a[i - 1];
+  return (afterA !== undefined && afterA === b[j + 1]) || (beforeA !== undefined && beforeA === b[j - 1]);
+}

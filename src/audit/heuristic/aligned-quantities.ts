@@ -1,0 +1,74 @@
+import { isStopWord } from '../text/stop-words.js';
+import { stemWord } from '../text/stem-word.js';
+import { wordTokens } from '../text/word-tokens.js';
+import { findQuantities, numberValue, type Quantity } from './quantities.js';
+
+/** Two values for one measured or counted thing. */
+export interface QuantityMatch {
+  subject: string;
+  detail: string;
+}
+
+// A step that computes ("320 / 20 = 16", "90 + 50") states operands and partial
+// results, not claims: which of its numbers is "the" value cannot be checked.
+const ARITHMETIC = /[=+×*÷]|\d\s*[-/]\s*\d|\b(?:plus|minus|times|divided|multiplied|subtract|add)\b/i;
+
+/** Content stems the two sentences must share besides the measured thing, so that they speak of the same situation. */
+const MIN_SHARED_CONTEXT = 2;
+
+/**
+ * Quantity and unit mismatch on the same entity: each sentence gives one
+ * value for the same thing (the unit's dimension, or the counted noun:
+ * "two dogs" / "three dogs", "5 mg" / "50 mg", "type 2" / "type 1"),
+ * anchored to the same word (the content word before each number is the
+ * same: "the dose is 5 mg" / "the dose is 50 mg", not "the capacity is
+ * 5000 pounds" / "the remaining weight is 1245 pounds"), the values differ
+ * after unit conversion, the sentences share at least two other content
+ * stems, and neither computes (a step of arithmetic is not a claim about the
+ * value). `context` holds each sentence's content stems.
+ */
+export function alignedQuantities(left: string, right: string, context: [ReadonlySet<string>, ReadonlySet<string>]): QuantityMatch[] {
+  if (ARITHMETIC.test(left) || ARITHMETIC.test(right)) return [];
+  const leftQuantities = findQuantities(left);
+  const rightQuantities = findQuantities(right);
+  const found: QuantityMatch[] = [];
+  const subjects = new Set(leftQuantities.map((quantity) => quantity.subject).filter((subject) => subject !== undefined));
+  for (const subject of subjects) {
+    const a = distinct(leftQuantities.filter((quantity) => quantity.subject === subject));
+    const b = distinct(rightQuantities.filter((quantity) => quantity.subject === subject));
+    // Several values for one thing in a sentence ("47 and 52 WPM") list, they do not claim.
+    if (a.length !== 1 || b.length !== 1 || sameAmount(a[0]!, b[0]!)) continue;
+    if (anchorOf(left, a[0]!.value) !== anchorOf(right, b[0]!.value)) continue;
+    const shared = [...context[0]].filter((stem) => stem !== subject && context[1].has(stem));
+    if (shared.length < MIN_SHARED_CONTEXT) continue;
+    found.push({ subject, detail: `${describe(a[0]!)} / ${describe(b[0]!)}` });
+  }
+  return found;
+}
+
+/** Stem of the content word before the first mention of `value` ('' at the start of the sentence). */
+function anchorOf(text: string, value: number): string | undefined {
+  const tokens = wordTokens(text.replace(/\\boxed\s*\{/g, ' {'));
+  const at = tokens.findIndex((token) => numberValue(token) === value);
+  if (at === -1) return undefined;
+  for (let k = at - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    if (!isStopWord(token) && numberValue(token) === undefined) return stemWord(token);
+  }
+  return '';
+}
+
+function distinct(quantities: readonly Quantity[]): Quantity[] {
+  return quantities.filter((quantity, index) => quantities.findIndex((other) => sameAmount(other, quantity)) === index);
+}
+
+function sameAmount(a: Quantity, b: Quantity): boolean {
+  if (a.baseValue !== undefined && b.baseValue !== undefined && a.dimension === b.dimension) {
+    return Math.abs(a.baseValue - b.baseValue) <= 1e-9 * Math.max(Math.abs(a.baseValue), Math.abs(b.baseValue));
+  }
+  return a.value === b.value && a.unit === b.unit;
+}
+
+function describe(quantity: Quantity): string {
+  return `${quantity.value}${quantity.unit === undefined ? '' : ` ${quantity.unit}`}`;
+}

@@ -1,0 +1,85 @@
+import { isStopWord } from '../text/stop-words.js';
+import { stemWord } from '../text/stem-word.js';
+import { normaliseText, wordTokens } from '../text/word-tokens.js';
+
+/**
+ * Words that deny the clause they stand in ("does not cross", "cannot
+ * form", "fails to bind", "denies pain", "fever is absent"). Noun-phrase
+ * negators ("without the gray crescent", "the absence of one chromosome")
+ * are left out: they restrict what a phrase names, they do not deny a
+ * claim.
+ */
+const CLAUSE_NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'cannot', 'none', 'nobody', 'nothing', 'neither', 'nor', 'fail', 'fails', 'failed', 'unable', 'deny', 'denies', 'denied', 'absent', 'lack', 'lacks', 'lacked']);
+
+/**
+ * Negators that quantify over other things ("none of which are central",
+ * "neither A nor C"): in reasoning steps they rule options out, so they count
+ * for a clause's polarity but never start a conflict of their own.
+ */
+export const QUANTIFIER_NEGATIONS: ReadonlySet<string> = new Set(['none', 'nobody', 'nothing', 'neither', 'nor']);
+
+/** Punctuation and conjunctions that start a new claim ("X is normal, while Y is trisomy"). */
+export const CLAUSE_BREAK = /[,;:()\[\]{}—–]|\s-\s|\b(?:but|while|whereas|although|though|however|yet|because|since|which|so|then|thus|therefore|instead|rather)\b/u;
+
+/** One clause of a sentence, as the aligned rules read it. */
+export interface Clause {
+  /** The clause's text (normalised, options marked). */
+  text: string;
+  /** Content words (no stop words, no negators), in order; hyphenated words split. */
+  words: string[];
+  /** Their stems, position by position. */
+  stems: string[];
+  /** Odd number of negators: the clause denies what its words say. */
+  negated: boolean;
+  /** The first negator, when the clause is negated. */
+  cue: string | undefined;
+  /** Content stems before the first negator (what the clause is about). */
+  subject: string[];
+  /** Content stems after the first negator (what is denied of it). */
+  predicate: string[];
+}
+
+// "option D", "choice (B)", "(C)": one token per option ("optiond"), so that a
+// letter is never lost as a stop word ("a", "d") and two options never match.
+const OPTION_MENTION = /\b(?:option|choice)\s*\(?([a-e])\)?(?![\p{L}\p{N}])|\(([a-e])\)/gu;
+
+/** The text with option mentions as single tokens (see `OPTION_MENTION`). */
+export function markOptions(text: string): string {
+  return normaliseText(text).replace(OPTION_MENTION, (_, named: string | undefined, bare: string | undefined) => ` option${named ?? bare} `);
+}
+
+/** Splits a sentence into clauses at punctuation and clause-joining words. Pure. */
+export function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  for (const piece of markOptions(text).split(new RegExp(CLAUSE_BREAK, 'gu'))) {
+    const words: string[] = [];
+    let negators = 0;
+    let cue: string | undefined;
+    let cueAt = -1;
+    for (const token of wordTokens(piece)) {
+      if (CLAUSE_NEGATIONS.has(token)) {
+        negators++;
+        if (cue === undefined) {
+          cue = token;
+          cueAt = words.length;
+        }
+      } else if (!isStopWord(token)) {
+        // "salt-exchange" and "salt exchange" are one phrase.
+        for (const part of token.split('-')) if (part !== '' && !isStopWord(part)) words.push(part);
+      }
+    }
+    if (words.length === 0 && negators === 0) continue;
+    const negated = negators % 2 === 1;
+    const stems = words.map(stemWord);
+    clauses.push({
+      text: piece,
+      words,
+      stems,
+      negated,
+      cue: negated ? cue : undefined,
+      subject: negated ? stems.slice(0, cueAt) : stems,
+      predicate: negated ? stems.slice(cueAt) : [],
+    });
+  }
+  return clauses;
+}
