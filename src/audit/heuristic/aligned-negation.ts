@@ -46,7 +46,8 @@ export function alignedNegation(denying: readonly Clause[], affirming: readonly 
       const shared = predicate.filter((stem) => words.has(stem));
       const enough =
         predicate.length === 1
-          ? shared.length === 1 && denied.subject.some((stem) => words.has(stem))
+          ? // "A man is not sleeping" / "A man sleeps"; or a sentence that opens with its denial ("No one is dancing").
+            shared.length === 1 && (denied.subject.some((stem) => words.has(stem)) || (index === 0 && denied.subject.length === 0))
           : shared.length >= (subject.length > 0 ? PREDICATE_COVERAGE : 1) * predicate.length &&
             // The denied verb itself, or so much of the rest that the verb is only reworded ("use glands for absorption" / "absorb through glands").
             (shared.length >= STRONG_SHARED_PREDICATE || (words.has(predicate[0]!) && shared.length >= Math.min(MIN_SHARED_PREDICATE, predicate.length)));

@@ -5,10 +5,11 @@ import { alignedQuantities } from './aligned-quantities.js';
 import { answerClaim, answersConflict, type AnswerClaim } from './answer-claims.js';
 import { clausesOf, type Clause } from './clauses.js';
 import { withHypernyms } from './hypernyms.js';
+import { optionStatements, valueOptionConflicts, type OptionStatements } from './option-verdicts.js';
 import { coverageOf, softmax } from './nli-logits.js';
 
 /** Which aligned rule found a conflict. */
-export type AlignedRule = 'answer' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
+export type AlignedRule = 'answer' | 'verdict' | 'option value' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
 
 /** One piece of evidence that two steps contradict, with its weight (log-odds units). */
 export interface AlignedConflict {
@@ -31,9 +32,12 @@ export interface AlignedFacts {
   clauses: Clause[];
   stems: Set<string>;
   answer: AnswerClaim | undefined;
+  options: OptionStatements;
 }
 
 const ANSWER_WEIGHT = 3.5;
+const VERDICT_WEIGHT = 3.5;
+const OPTION_VALUE_WEIGHT = 3;
 const NEGATION_WEIGHT = 3;
 const QUANTITY_WEIGHT = 3;
 // One conflict (weight ≥ 2.5) lifts p(contradiction) past 0.5; none leaves it near 0.1.
@@ -47,15 +51,16 @@ const ENTAILMENT_PENALTY_PER_EVIDENCE = 1.5;
 /** Reads the facts of a sentence; pure and deterministic. */
 export function alignedFacts(text: string): AlignedFacts {
   const clauses = clausesOf(text);
-  return { text, clauses, stems: new Set(clauses.flatMap((clause) => clause.stems)), answer: answerClaim(text) };
+  return { text, clauses, stems: new Set(clauses.flatMap((clause) => clause.stems)), answer: answerClaim(text), options: optionStatements(text) };
 }
 
 /**
  * The precision-first lexical NLI (`heuristic`): a contradiction needs
  * evidence that both sentences speak of the same thing — two different
- * answers committed to, a denied predicate that the other sentence affirms
- * of the same subject, opposite words in the same slot, or two values for
- * one measured thing. Deterministic; probabilities sum to 1.
+ * answers committed to, one option chosen by one step and rejected by the
+ * other, one value given to two options, a denied predicate that the other
+ * sentence affirms of the same subject, opposite words in the same slot, or
+ * two values for one measured thing. Deterministic; probabilities sum to 1.
  */
 export function alignedNliScores(premise: string, hypothesis: string): AlignedNliResult {
   return scoreAlignedFacts(alignedFacts(premise), alignedFacts(hypothesis));
@@ -84,6 +89,15 @@ function alignedConflicts(premise: AlignedFacts, hypothesis: AlignedFacts): Alig
     // The answers say it all; their numbers would count the same disagreement twice.
     return conflicts;
   }
+  for (const [chooser, rejecter] of [
+    [premise, hypothesis],
+    [hypothesis, premise],
+  ] as const) {
+    if (chooser.answer?.kind === 'option' && rejecter.options.rejected.has(chooser.answer.option)) {
+      conflicts.push({ rule: 'verdict', weight: VERDICT_WEIGHT, detail: `option ${chooser.answer.option.toUpperCase()} chosen / rejected` });
+    }
+  }
+  for (const detail of valueOptionConflicts(premise.options, hypothesis.options)) conflicts.push({ rule: 'option value', weight: OPTION_VALUE_WEIGHT, detail });
   const negation = alignedNegation(premise.clauses, hypothesis.clauses) ?? alignedNegation(hypothesis.clauses, premise.clauses);
   if (negation !== undefined) conflicts.push({ rule: 'negation', weight: NEGATION_WEIGHT, detail: `denied: ${negation.shared.join(' ')}` });
   const seen = new Set<string>();

@@ -13,6 +13,8 @@ export interface OppositeMatch {
 }
 
 const ANTONYM_WEIGHT = 3;
+/** How many content words on each side of an exclusive term make its slot. */
+const TERM_WINDOW = 2;
 
 // Options are compared by what is claimed about them (answer-claims.ts), not by being named:
 // "A is normal" beside "D is monosomy" names two options and contradicts nothing.
@@ -21,10 +23,11 @@ const SKIPPED_GROUPS = new Set(['answer option']);
 /**
  * Slot alignment for opposites: "lateral pterygoid" / "medial pterygoid",
  * "increases heart rate" / "decreases heart rate", "a man is sleeping" /
- * "a woman is sleeping" — the two words fill the same slot, because the
- * content word right after them (or right before) is the same, in clauses
- * of the same polarity ("does not increase" / "decreases" agree), and
- * neither sentence names both ("high and low doses" is a range).
+ * "a woman is sleeping" — the two words fill the same slot: an antonym has
+ * a content word next to it that is next to the other too; an exclusive term
+ * shares a content word within two on either side. Clauses must have the
+ * same polarity ("does not increase" / "decreases" agree), and neither
+ * sentence may name both ("high and low doses" is a range).
  */
 export function alignedOpposites(left: readonly Clause[], right: readonly Clause[]): OppositeMatch[] {
   const found: OppositeMatch[] = [];
@@ -58,24 +61,32 @@ function exclusiveInSlot(a: Clause, b: Clause, left: readonly Clause[], right: r
     for (const y of findExclusiveTerms(sequenceB)) {
       if (y.group !== x.group || y.member === x.member) continue;
       if (membersIn(right, x.group).has(x.member) || membersIn(left, x.group).has(y.member)) continue;
-      const after = neighbour(sequenceA, x.start + x.length, 1);
-      const before = neighbour(sequenceA, x.start - 1, -1);
-      if (!((after !== undefined && after === neighbour(sequenceB, y.start + y.length, 1)) || (before !== undefined && before === neighbour(sequenceB, y.start - 1, -1)))) continue;
+      const aroundX = around(sequenceA, x.start, x.length);
+      if (!around(sequenceB, y.start, y.length).some((part) => aroundX.includes(part))) continue;
       found.push({ rule: 'exclusive', weight: spec.weight, detail: `${spec.name}: ${spec.classes[x.member]![0]} / ${spec.classes[y.member]![0]}` });
     }
   }
   return found;
 }
 
-/** The first content part from `at` on, walking in `step` direction. */
-function neighbour(sequence: readonly string[], at: number, step: 1 | -1): string | undefined {
-  for (let k = at; k >= 0 && k < sequence.length; k += step) if (!isStopWord(sequence[k]!)) return sequence[k];
-  return undefined;
+/** Content parts within `TERM_WINDOW` content words before and after a term ("a man **playing** an electric guitar"). */
+function around(sequence: readonly string[], start: number, length: number): string[] {
+  const parts: string[] = [];
+  const walk = (from: number, step: 1 | -1): void => {
+    let taken = 0;
+    for (let k = from; k >= 0 && k < sequence.length && taken < TERM_WINDOW; k += step) {
+      if (isStopWord(sequence[k]!)) continue;
+      parts.push(sequence[k]!);
+      taken++;
+    }
+  };
+  walk(start - 1, -1);
+  walk(start + length, 1);
+  return parts;
 }
 
-/** The stem after a word (or the one before it) is the same in both clauses. */
+/** A stem next to one word (before or after it) is next to the other too: "a yellow flower" / "the flower is blue". */
 function sameNeighbour(a: readonly string[], i: number, b: readonly string[], j: number): boolean {
-  const afterA = a[i + 1];
-  const beforeA = a[i - 1];
-  return (afterA !== undefined && afterA === b[j + 1]) || (beforeA !== undefined && beforeA === b[j - 1]);
+  const nextToA = [a[i - 1], a[i + 1]].filter((stem) => stem !== undefined);
+  return [b[j - 1], b[j + 1]].some((stem) => stem !== undefined && nextToA.includes(stem));
 }

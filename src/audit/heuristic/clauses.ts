@@ -15,8 +15,9 @@ const CLAUSE_NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'ca
  * Negators that quantify over other things ("none of which are central",
  * "neither A nor C"): in reasoning steps they rule options out, so they count
  * for a clause's polarity but never start a conflict of their own.
+ * ("Nobody is dancing" denies a scene and does count.)
  */
-export const QUANTIFIER_NEGATIONS: ReadonlySet<string> = new Set(['none', 'nobody', 'nothing', 'neither', 'nor']);
+export const QUANTIFIER_NEGATIONS: ReadonlySet<string> = new Set(['none', 'neither', 'nor']);
 
 /** Punctuation and conjunctions that start a new claim ("X is normal, while Y is trisomy"). */
 export const CLAUSE_BREAK = /[,;:()\[\]{}—–]|\s-\s|\b(?:but|while|whereas|although|though|however|yet|because|since|which|so|then|thus|therefore|instead|rather)\b/u;
