@@ -1,7 +1,7 @@
 import type { NliScores } from '../../spec/audit.js';
 import { alignedNegation } from './aligned-negation.js';
 import { alignedOpposites } from './aligned-opposites.js';
-import { alignedQuantities } from './aligned-quantities.js';
+import { alignedQuantities, quantitySide, type QuantitySide } from './aligned-quantities.js';
 import { answerClaim, answersConflict, type AnswerClaim } from './answer-claims.js';
 import { clausesOf, type Clause } from './clauses.js';
 import { withHypernyms } from './hypernyms.js';
@@ -33,6 +33,7 @@ export interface AlignedFacts {
   stems: Set<string>;
   answer: AnswerClaim | undefined;
   options: OptionStatements;
+  quantities: QuantitySide;
 }
 
 const ANSWER_WEIGHT = 3.5;
@@ -51,7 +52,8 @@ const ENTAILMENT_PENALTY_PER_EVIDENCE = 1.5;
 /** Reads the facts of a sentence; pure and deterministic. */
 export function alignedFacts(text: string): AlignedFacts {
   const clauses = clausesOf(text);
-  return { text, clauses, stems: new Set(clauses.flatMap((clause) => clause.stems)), answer: answerClaim(text), options: optionStatements(text) };
+  const stems = new Set(clauses.flatMap((clause) => clause.stems));
+  return { text, clauses, stems, answer: answerClaim(text), options: optionStatements(text), quantities: quantitySide(text, stems) };
 }
 
 /**
@@ -106,7 +108,7 @@ function alignedConflicts(premise: AlignedFacts, hypothesis: AlignedFacts): Alig
     seen.add(opposite.detail);
     conflicts.push(opposite);
   }
-  for (const quantity of alignedQuantities(premise.text, hypothesis.text, [premise.stems, hypothesis.stems])) {
+  for (const quantity of alignedQuantities(premise.quantities, hypothesis.quantities)) {
     conflicts.push({ rule: 'quantity', weight: QUANTITY_WEIGHT, detail: `${quantity.subject}: ${quantity.detail}` });
   }
   return conflicts;

@@ -1,8 +1,7 @@
 import { isStopWord } from '../text/stop-words.js';
 import { areAntonyms } from './antonym-pairs.js';
 import type { Clause } from './clauses.js';
-import { EXCLUSIVE_GROUPS, findExclusiveTerms } from './exclusive-terms.js';
-import { termSequence } from './term-sequence.js';
+import { EXCLUSIVE_GROUPS } from './exclusive-terms.js';
 
 /** Two words or terms that cannot both hold of the thing they describe. */
 export interface OppositeMatch {
@@ -51,14 +50,14 @@ export function alignedOpposites(left: readonly Clause[], right: readonly Clause
 
 function exclusiveInSlot(a: Clause, b: Clause, left: readonly Clause[], right: readonly Clause[]): OppositeMatch[] {
   const found: OppositeMatch[] = [];
-  const sequenceA = termSequence(a.text);
-  const sequenceB = termSequence(b.text);
+  const sequenceA = a.sequence;
+  const sequenceB = b.sequence;
   const membersIn = (clauses: readonly Clause[], group: number): Set<number> =>
-    new Set(clauses.flatMap((clause) => findExclusiveTerms(termSequence(clause.text))).filter((term) => term.group === group).map((term) => term.member));
-  for (const x of findExclusiveTerms(sequenceA)) {
+    new Set(clauses.flatMap((clause) => clause.terms).filter((term) => term.group === group).map((term) => term.member));
+  for (const x of a.terms) {
     const spec = EXCLUSIVE_GROUPS[x.group]!;
     if (SKIPPED_GROUPS.has(spec.name)) continue;
-    for (const y of findExclusiveTerms(sequenceB)) {
+    for (const y of b.terms) {
       if (y.group !== x.group || y.member === x.member) continue;
       if (membersIn(right, x.group).has(x.member) || membersIn(left, x.group).has(y.member)) continue;
       const aroundX = around(sequenceA, x.start, x.length);

@@ -3,6 +3,22 @@ import { stemWord } from '../text/stem-word.js';
 import { wordTokens } from '../text/word-tokens.js';
 import { findQuantities, numberValue, type Quantity } from './quantities.js';
 
+/** What the quantity rule reads from one sentence (see `quantitySide`). */
+export interface QuantitySide {
+  text: string;
+  quantities: Quantity[];
+  /** The sentence computes (arithmetic operators), so its numbers are not claims. */
+  computes: boolean;
+  /** Content stems of the sentence. */
+  stems: ReadonlySet<string>;
+}
+
+/** Reads a sentence for the quantity rule, once per batch. */
+export function quantitySide(text: string, stems: ReadonlySet<string>): QuantitySide {
+  const computes = ARITHMETIC.test(text);
+  return { text, quantities: computes ? [] : findQuantities(text), computes, stems };
+}
+
 /** Two values for one measured or counted thing. */
 export interface QuantityMatch {
   subject: string;
@@ -25,12 +41,13 @@ const MIN_SHARED_CONTEXT = 2;
  * 5000 pounds" / "the remaining weight is 1245 pounds"), the values differ
  * after unit conversion, the sentences share at least two other content
  * stems, and neither computes (a step of arithmetic is not a claim about the
- * value). `context` holds each sentence's content stems.
+ * value).
  */
-export function alignedQuantities(left: string, right: string, context: [ReadonlySet<string>, ReadonlySet<string>]): QuantityMatch[] {
-  if (ARITHMETIC.test(left) || ARITHMETIC.test(right)) return [];
-  const leftQuantities = findQuantities(left);
-  const rightQuantities = findQuantities(right);
+export function alignedQuantities(left: QuantitySide, right: QuantitySide): QuantityMatch[] {
+  if (left.computes || right.computes) return [];
+  const leftQuantities = left.quantities;
+  const rightQuantities = right.quantities;
+  const context = [left.stems, right.stems] as const;
   const found: QuantityMatch[] = [];
   const subjects = new Set(leftQuantities.map((quantity) => quantity.subject).filter((subject) => subject !== undefined));
   for (const subject of subjects) {
@@ -38,7 +55,7 @@ export function alignedQuantities(left: string, right: string, context: [Readonl
     const b = distinct(rightQuantities.filter((quantity) => quantity.subject === subject));
     // Several values for one thing in a sentence ("47 and 52 WPM") list, they do not claim.
     if (a.length !== 1 || b.length !== 1 || sameAmount(a[0]!, b[0]!)) continue;
-    if (anchorOf(left, a[0]!.value) !== anchorOf(right, b[0]!.value)) continue;
+    if (anchorOf(left.text, a[0]!.value) !== anchorOf(right.text, b[0]!.value)) continue;
     const shared = [...context[0]].filter((stem) => stem !== subject && context[1].has(stem));
     if (shared.length < MIN_SHARED_CONTEXT) continue;
     found.push({ subject, detail: `${describe(a[0]!)} / ${describe(b[0]!)}` });

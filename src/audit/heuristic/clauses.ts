@@ -1,6 +1,8 @@
 import { isStopWord } from '../text/stop-words.js';
 import { stemWord } from '../text/stem-word.js';
 import { normaliseText, wordTokens } from '../text/word-tokens.js';
+import { findExclusiveTerms, type FoundTerm } from './exclusive-terms.js';
+import { termSequence } from './term-sequence.js';
 
 /**
  * Words that deny the clause they stand in ("does not cross", "cannot
@@ -38,6 +40,9 @@ export interface Clause {
   subject: string[];
   /** Content stems after the first negator (what is denied of it). */
   predicate: string[];
+  /** The clause as stemmed parts for phrase matching (`termSequence`), and the exclusive terms found in it. */
+  sequence: string[];
+  terms: FoundTerm[];
 }
 
 // "option D", "choice (B)", "(C)": one token per option ("optiond"), so that a
@@ -72,7 +77,10 @@ export function clausesOf(text: string): Clause[] {
     if (words.length === 0 && negators === 0) continue;
     const negated = negators % 2 === 1;
     const stems = words.map(stemWord);
+    const sequence = termSequence(piece);
     clauses.push({
+      sequence,
+      terms: findExclusiveTerms(sequence),
       text: piece,
       words,
       stems,
