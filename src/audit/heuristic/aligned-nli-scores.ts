@@ -91,6 +91,8 @@ function alignedConflicts(premise: AlignedFacts, hypothesis: AlignedFacts): Alig
     // The answers say it all; their numbers would count the same disagreement twice.
     return conflicts;
   }
+  // Two steps that commit to the same answer agree on what matters; a word that differs is how they phrase it.
+  if (premise.answer !== undefined && hypothesis.answer !== undefined) return conflicts;
   for (const [chooser, rejecter] of [
     [premise, hypothesis],
     [hypothesis, premise],

@@ -27,7 +27,10 @@ export interface QuantityMatch {
 
 // A step that computes ("320 / 20 = 16", "90 + 50") states operands and partial
 // results, not claims: which of its numbers is "the" value cannot be checked.
-const ARITHMETIC = /[=+×*÷]|\d\s*[-/]\s*\d|\b(?:plus|minus|times|divided|multiplied|subtract|add)\b/i;
+const ARITHMETIC = /[=+×*÷]|\d\s*[-/]\s*\d|\b(?:plus|minus|times|divid\w*|multipl\w*|subtract\w*|add|adding|added|sum)\b/i;
+
+// "Agent 1's solution" / "Agent 2's solution", "step 3", "round 2": numbers that name, not measure.
+const NAMING_WORDS = new Set(['agent', 'solution', 'step', 'round', 'option', 'question', 'answer', 'case', 'figure', 'table', 'part', 'equation', 'scenario', 'approach', 'method', 'response', 'point', 'chapter', 'section'].map(stemWord));
 
 /** Content stems the two sentences must share besides the measured thing, so that they speak of the same situation. */
 const MIN_SHARED_CONTEXT = 2;
@@ -55,7 +58,11 @@ export function alignedQuantities(left: QuantitySide, right: QuantitySide): Quan
     const b = distinct(rightQuantities.filter((quantity) => quantity.subject === subject));
     // Several values for one thing in a sentence ("47 and 52 WPM") list, they do not claim.
     if (a.length !== 1 || b.length !== 1 || sameAmount(a[0]!, b[0]!)) continue;
-    if (anchorOf(left.text, a[0]!.value) !== anchorOf(right.text, b[0]!.value)) continue;
+    const anchor = anchorOf(left.text, a[0]!.value);
+    if (anchor !== anchorOf(right.text, b[0]!.value) || (anchor !== undefined && NAMING_WORDS.has(anchor))) continue;
+    if (names(left.text, a[0]!.value) || names(right.text, b[0]!.value)) continue;
+    // "3 inches after the first week" / "13 inches after 3 weeks": a time in one step only qualifies its value.
+    if (hasTime(leftQuantities) !== hasTime(rightQuantities)) continue;
     const shared = [...context[0]].filter((stem) => stem !== subject && context[1].has(stem));
     if (shared.length < MIN_SHARED_CONTEXT) continue;
     found.push({ subject, detail: `${describe(a[0]!)} / ${describe(b[0]!)}` });
@@ -73,6 +80,23 @@ function anchorOf(text: string, value: number): string | undefined {
     if (!isStopWord(token) && numberValue(token) === undefined) return stemWord(token);
   }
   return '';
+}
+
+/** The number follows a content word directly ("day 26", "Agent 2"): it names, it does not measure. */
+function names(text: string, value: number): boolean {
+  const tokens = wordTokens(text.replace(/\\boxed\s*\{/g, ' {'));
+  const at = tokens.findIndex((token) => numberValue(token) === value);
+  const before = tokens[at - 1];
+  return at > 0 && before !== undefined && !isStopWord(before) && numberValue(before) === undefined && !/^\d/.test(tokens[at + 1] ?? '') && findUnitless(tokens[at + 1]);
+}
+
+/** True when the token after a number is no unit or counted noun that the quantity reader would attach. */
+function findUnitless(next: string | undefined): boolean {
+  return next === undefined || isStopWord(next);
+}
+
+function hasTime(quantities: readonly Quantity[]): boolean {
+  return quantities.some((quantity) => quantity.dimension === 'time');
 }
 
 function distinct(quantities: readonly Quantity[]): Quantity[] {

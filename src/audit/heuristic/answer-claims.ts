@@ -9,7 +9,15 @@ import { CLAUSE_BREAK } from './clauses.js';
  * plainest contradiction in debate text, where agents that disagree say so
  * in their conclusions.
  */
-export type AnswerClaim = { kind: 'option'; option: string } | { kind: 'number'; value: number; unit: string | undefined };
+export type AnswerClaim =
+  | { kind: 'option'; option: string }
+  | {
+      kind: 'number';
+      value: number;
+      unit: string | undefined;
+      /** The step says this is its answer (see `FINAL_ANSWER`). */
+      final: boolean;
+    };
 
 const BOXED = /\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g;
 
@@ -27,6 +35,11 @@ const OPTION_VERDICTS: readonly RegExp[] = [
 // not the average") is reported, doubted or refuted, not claimed.
 const NOT_A_CLAIM = /\b(?:not|no|never|incorrect(?:ly)?|wrong(?:ly)?|mistake[ns]?|mistakenly|error|erroneous|initially|previously|earlier|at first|instead of|rather than|unless)\b|n't/;
 const CLAUSES_AFTER = 2;
+// Words by which a step says its number is the result, not a partial one, and (stricter) that it is its answer.
+const RESULT = /\b(?:answer|total|final|in all|altogether)\b/;
+const FINAL_ANSWER = /\b(?:answer|final)\b/;
+// A box after arithmetic in the same step is that step's partial result ("$10,000 / 2 = \boxed{5,000}").
+const ARITHMETIC_BEFORE = /[=+×*÷]|\d\s*[-/]\s*\d/;
 // A sentence that sets up a case gives the answer to that case only.
 const CONDITIONAL = /\b(?:if|assuming|suppose|supposing|hypothetically)\b|^\W*considering\b/;
 
@@ -41,7 +54,9 @@ export function answerClaim(text: string): AnswerClaim | undefined {
   const boxes = [...normalised.matchAll(BOXED)];
   if (boxes.length > 0) {
     // A unit written after the box counts as the box's ("\boxed{52} WPM").
-    const boxed = boxes.map((match) => boxedAnswer(match[1]!, /^\s+([a-z]+)/.exec(normalised.slice((match.index ?? 0) + match[0].length))?.[1]));
+    if (!RESULT.test(normalised) && ARITHMETIC_BEFORE.test(normalised.slice(0, boxes[0]!.index))) return undefined;
+    const final = FINAL_ANSWER.test(normalised);
+    const boxed = boxes.map((match) => boxedAnswer(match[1]!, /^\s+([a-z]+)/.exec(normalised.slice((match.index ?? 0) + match[0].length))?.[1], final));
     // Boxes become placeholders so that "\boxed{$15,000}" is not cut into clauses.
     const marked = normalised.replace(BOXED, (_, __, at: number) => ` box${at} `);
     if (boxes.some((match) => refuted(marked, marked.indexOf(` box${match.index} `))) || boxed.some((claim) => claim === undefined)) return undefined;
@@ -73,11 +88,20 @@ function refuted(text: string, at: number): boolean {
   return pieces.some((piece) => NOT_A_CLAIM.test(piece));
 }
 
-/** True when two claims name different answers to the same question; claims about different things (16 inches, 16 bags) never conflict. */
+/**
+ * True when two claims name different answers to the same question. Numbers
+ * count the same thing only in the same unit ("13 inches" / "16 inches");
+ * a number without its unit ("\boxed{16}") only when both steps say they
+ * give the answer, since a step may box any partial result ("the total
+ * amount of milk is \boxed{16 ounces}" / "the answer is \boxed{48}").
+ */
 export function answersConflict(a: AnswerClaim, b: AnswerClaim): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'number' && b.kind === 'number' && a.unit !== undefined && b.unit !== undefined && a.unit !== b.unit) return false;
-  return !sameAnswer(a, b);
+  if (a.kind !== b.kind || sameAnswer(a, b)) return false;
+  if (a.kind === 'number' && b.kind === 'number') {
+    if (a.unit !== undefined && b.unit !== undefined) return a.unit === b.unit;
+    return a.final && b.final;
+  }
+  return true;
 }
 
 function sameAnswer(a: AnswerClaim, b: AnswerClaim): boolean {
@@ -96,7 +120,7 @@ function unitOf(claim: AnswerClaim): string | undefined {
  * else right after it) as its unit, made singular ("16 inches" → inch).
  * Undefined when there is no number.
  */
-function boxedAnswer(content: string, after: string | undefined): AnswerClaim | undefined {
+function boxedAnswer(content: string, after: string | undefined, final: boolean): AnswerClaim | undefined {
   const plain = content
     .replace(/\\(?:text(?:bf)?|mathrm)\s*\{([^{}]*)\}/g, '$1')
     .replace(/^\s*answer\s*:/, '')
@@ -104,10 +128,12 @@ function boxedAnswer(content: string, after: string | undefined): AnswerClaim | 
   const letter = /^\(?([a-e])\)?$/.exec(plain);
   if (letter !== null) return { kind: 'option', option: letter[1]! };
   const result = plain.split('=').at(-1)!;
+  // "\boxed{11-19 inches}" is a range, not one answer.
+  if (/\d\s*[-–]\s*\d/.test(result)) return undefined;
   const number = /(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|\\%)?\s*([a-z]+)?/.exec(result.replace(/\$/g, ''));
   if (number === null) return undefined;
   const unit = number[2] ?? after;
-  return { kind: 'number', value: Number(number[1]!.replace(/,/g, '')), unit: unit === undefined ? undefined : singular(unit) };
+  return { kind: 'number', value: Number(number[1]!.replace(/,/g, '')), unit: unit === undefined ? undefined : singular(unit), final };
 }
 
 function singular(word: string): string {

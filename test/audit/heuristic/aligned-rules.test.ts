@@ -25,6 +25,8 @@ const CASES: Record<string, Case[]> = {
     { premise: 'The agent who gave \\boxed{7 inches} made a mistake.', hypothesis: 'The height is \\boxed{10 inches}.', rule: null, why: 'the first step refutes 7, it does not claim it' },
     { premise: 'Jean can fill \\boxed{15} or \\boxed{14} bags.', hypothesis: 'Jean can fill \\boxed{14} bags.', rule: null, why: 'two answers in one step commit to neither' },
     { premise: 'If only two speeds count, the average is \\boxed{49.5}.', hypothesis: 'The average of the three speeds is \\boxed{52}.', rule: null, why: 'a conditional answer to another case' },
+    { premise: 'The answer is \\boxed{48}.', hypothesis: 'The total amount of milk is \\boxed{16 ounces}.', rule: null, why: 'a bare number against a partial result in ounces: not shown to be the same quantity' },
+    { premise: 'The revised answer is \\boxed{16}.', hypothesis: 'So the answer is \\boxed{48 calories}.', rule: 'answer', why: 'both say they give the answer, and the answers differ' },
   ],
   verdict: [
     { premise: 'The correct answer is (B).', hypothesis: 'Option B is incorrect because it ignores the timing.', rule: 'verdict', why: 'one step chooses B, the other rejects B: opposite verdicts on one option' },
@@ -43,6 +45,9 @@ const CASES: Record<string, Case[]> = {
     { premise: 'Semantic encoding and echoic memory, none of which are central to the method of loci.', hypothesis: 'The method of loci is central to spatial memory.', rule: null, why: '"none of which" rules other options out; it denies nothing of the method' },
     { premise: 'Option D is a negative claim not central to the thesis.', hypothesis: 'Claims about men are peripheral to the central thesis.', rule: null, why: 'the other sentence says "not central" with an opposite word: agreement' },
     { premise: 'Since we cannot load a fraction of a box, we round down.', hypothesis: 'We divide to find how many boxes can be loaded.', rule: null, why: 'no subject to align and the denied predicate is not repeated in full' },
+    { premise: 'Divide by the measured value, not the full scale.', hypothesis: 'The error is 2% of the full scale.', rule: null, why: '"not the full scale" contrasts with an alternative; it denies no claim' },
+    { premise: 'Load boxes while not exceeding the weight limit of the bridge.', hypothesis: 'Load boxes without exceeding the weight limit of the bridge.', rule: null, why: '"without" negates the other clause too: both say the same' },
+    { premise: 'Fiduciary statements are not required to include a cash flow statement.', hypothesis: 'Fiduciary funds may choose to include a cash flow statement.', rule: null, why: '"may choose to" allows; it does not affirm what is denied' },
   ],
   antonym: [
     { premise: 'Atropine increases heart rate.', hypothesis: 'Atropine decreases heart rate.', rule: 'antonym', why: 'opposite verbs in the same slot (before "heart rate")' },
@@ -50,6 +55,8 @@ const CASES: Record<string, Case[]> = {
     { premise: 'The drug does not increase blood pressure.', hypothesis: 'The drug decreases blood pressure.', rule: null, why: 'negation and antonym cancel: both say the pressure does not rise' },
     { premise: 'High and low doses were compared.', hypothesis: 'Low doses were compared.', rule: null, why: 'both poles in one sentence are a range, not a claim' },
     { premise: 'The embryo grows faster with the crescent.', hypothesis: 'Without it the cells divide slower than usual.', rule: null, why: 'fast and slow describe different things (growth here, division there)' },
+    { premise: 'The medial pterygoid muscle plays a role in jaw movement.', hypothesis: 'The lateral pterygoid muscle plays a role in jaw movement.', rule: null, why: 'the opposite words open both clauses: two muscles, each with a true claim' },
+    { premise: 'Subsidies are critical for osmotic balance.', hypothesis: 'Taxes would worsen osmotic imbalance.', rule: null, why: 'the clauses share only the word next to the pair: not the same claim' },
   ],
   exclusive: [
     { premise: 'Atropine blocks M2 receptors in the heart.', hypothesis: 'Atropine blocks β1 receptors in the heart.', rule: 'exclusive', why: 'two receptor subtypes in the same slot (what atropine blocks)' },
@@ -63,6 +70,8 @@ const CASES: Record<string, Case[]> = {
     { premise: 'The recommended dose is 5 mg daily.', hypothesis: 'The recommended dose is 0.005 g daily.', rule: null, why: 'the same amount in other units' },
     { premise: 'Reading 320 pages at 20 pages per hour takes 320 / 20 = 16 hours.', hypothesis: 'Jerry reads 20 pages per hour, so the 320 pages take 15 hours.', rule: null, why: 'a step of arithmetic: its numbers are operands, not a claim the heuristic can check' },
     { premise: 'The capacity of the bridge is 5000 pounds.', hypothesis: 'The remaining weight on the bridge is 1245 pounds.', rule: null, why: 'anchored to different things (capacity, remaining weight)' },
+    { premise: "Agent 1's solution scales the error.", hypothesis: "Agent 2's solution scales the error.", rule: null, why: 'numbers that name agents measure nothing' },
+    { premise: 'The beanstalk was 3 inches tall after the first week.', hypothesis: 'The beanstalk was 13 inches tall after 3 weeks.', rule: null, why: 'a time qualifies one value only: two moments, not two values for one' },
   ],
 };
 
@@ -109,10 +118,13 @@ describe('aligned heuristic NLI rules', () => {
 
 describe('answerClaim', () => {
   it('reads boxed numbers with their unit, option slots and option verdicts', () => {
-    assert.deepEqual(answerClaim('The total is \\boxed{16 inches}.'), { kind: 'number', value: 16, unit: 'inch' });
-    assert.deepEqual(answerClaim('The average is \\boxed{52} WPM.'), { kind: 'number', value: 52, unit: 'wpm' });
-    assert.deepEqual(answerClaim('Mary is \\boxed{25 - 2 = 23} years old.'), { kind: 'number', value: 23, unit: 'year' });
-    assert.deepEqual(answerClaim('\\boxed{Answer: Dominick saw a total of 30 items}'), { kind: 'number', value: 30, unit: 'item' });
+    assert.deepEqual(answerClaim('The total is \\boxed{16 inches}.'), { kind: 'number', value: 16, unit: 'inch', final: false });
+    assert.deepEqual(answerClaim('The answer is \\boxed{52} WPM.'), { kind: 'number', value: 52, unit: 'wpm', final: true });
+    assert.deepEqual(answerClaim('Mary is \\boxed{25 - 2 = 23} years old.'), { kind: 'number', value: 23, unit: 'year', final: false });
+    assert.deepEqual(answerClaim('\\boxed{Answer: Dominick saw a total of 30 items}'), { kind: 'number', value: 30, unit: 'item', final: true });
+    // A partial result of the step's own arithmetic, and a range, are no answers.
+    assert.equal(answerClaim('Valerie earns $10,000 / 2 = \\boxed{5,000}.'), undefined);
+    assert.equal(answerClaim('The height ranges over \\boxed{11-19 inches}.'), undefined);
     assert.deepEqual(answerClaim('(X) B) Insulin.'), { kind: 'option', option: 'b' });
     assert.deepEqual(answerClaim('The answer remains (D).'), { kind: 'option', option: 'd' });
     assert.equal(answerClaim('Option C inaccurately claims trans configurations.'), undefined);

@@ -81,9 +81,9 @@ describe('heuristic NLI on the SNLI slice', { skip: existsSync(snli) ? false : `
     const pairs = parseNliCsv(snli, await readFile(snli, 'utf8'));
     assert.equal(pairs.length, 500);
     const { contradiction } = await evaluateNli(await createNliProvider('heuristic'), pairs);
-    // docs/audit-models.md publishes 89.7% / 15.9% (aligned rules); these bounds catch regressions, not noise.
+    // docs/audit-models.md publishes 91.7% / 13.4% (aligned rules); these bounds catch regressions, not noise.
     assert.ok(contradiction.precision >= 0.85, `precision ${contradiction.precision}`);
-    assert.ok(contradiction.recall >= 0.14, `recall ${contradiction.recall}`);
+    assert.ok(contradiction.recall >= 0.12, `recall ${contradiction.recall}`);
   });
 
   it('keeps the published figures of the earlier lexical rules', async () => {
