@@ -87,12 +87,10 @@ function names(text: string, value: number): boolean {
   const tokens = wordTokens(text.replace(/\\boxed\s*\{/g, ' {'));
   const at = tokens.findIndex((token) => numberValue(token) === value);
   const before = tokens[at - 1];
-  return at > 0 && before !== undefined && !isStopWord(before) && numberValue(before) === undefined && !/^\d/.test(tokens[at + 1] ?? '') && findUnitless(tokens[at + 1]);
-}
-
-/** True when the token after a number is no unit or counted noun that the quantity reader would attach. */
-function findUnitless(next: string | undefined): boolean {
-  return next === undefined || isStopWord(next);
+  const after = tokens[at + 1];
+  // Nothing counted follows: "day 26." names a day, "5 days" counts them.
+  const bare = after === undefined || isStopWord(after);
+  return at > 0 && before !== undefined && !isStopWord(before) && numberValue(before) === undefined && bare;
 }
 
 function hasTime(quantities: readonly Quantity[]): boolean {
