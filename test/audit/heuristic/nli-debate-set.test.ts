@@ -53,10 +53,10 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
   it('meets the precision target on the held-out test part', async () => {
     const flags = await measure('heuristic', 'test');
     assert.ok(flags.precision >= 0.8, `precision ${flags.precision}`);
-    // The recall target (0.3) is NOT met on the held-out part: 1 of its 6
-    // contradictions is flagged (docs/audit-models.md). This bound guards the
+    // The recall target (0.3) is NOT met on the held-out part: 3 of its 11
+    // contradictions are flagged (docs/audit-models.md). This bound guards the
     // measured figure; raise it to 0.3 when the rules reach it.
-    assert.ok(flags.recall >= 1 / 6, `recall ${flags.recall}`);
+    assert.ok(flags.recall >= 3 / 11, `recall ${flags.recall}`);
   });
 
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
