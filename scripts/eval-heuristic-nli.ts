@@ -1,31 +1,78 @@
 /**
- * Precision, recall and F1 of the contradiction class (p > 0.5) of an NLI
- * model on the SNLI test slice in the shared data, plus the confusion matrix.
- * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [csv]
+ * Precision, recall and F1 of the contradiction class (flagged when
+ * p > τ) of an NLI model on three labelled sets: the hand-labelled debate
+ * steps in fixtures/nli-debate (dev and test parts), and the SNLI test slice
+ * in the shared data (with its 3-way confusion matrix), at τ = 0.5 and a
+ * small sweep of τ. The figures in docs/audit-models.md come from this.
+ *
+ * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …]
  * Defaults: the `heuristic` model; `$QUORUM_SHARED_DATA/snli/snli_test.csv`,
- * else `../shared/data/snli/snli_test.csv` beside the repository.
+ * else `../shared/data/snli/snli_test.csv` beside the repository (skipped
+ * when absent). More SNLI-format CSVs can be listed after the spec.
+ * `--explain` prints every flagged debate pair and every missed contradiction.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contradictionFlags, type ContradictionFlags } from '../src/audit/contradiction-flags.js';
+import { parseContradictionLabels } from '../src/audit/contradiction-labels.js';
 import { createNliProvider } from '../src/audit/create-nli-provider.js';
 import { evaluateNli, NLI_LABELS, parseNliCsv } from '../src/audit/evaluate-nli.js';
 
-const spec = process.argv[2] ?? 'heuristic';
+const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+const args = process.argv.slice(2);
+const explain = args.includes('--explain');
+const positional = args.filter((arg) => !arg.startsWith('--'));
+const spec = positional[0] ?? 'heuristic';
 const sharedData = process.env.QUORUM_SHARED_DATA || fileURLToPath(new URL('../../shared/data', import.meta.url));
-const file = process.argv[3] === undefined ? join(sharedData, 'snli', 'snli_test.csv') : resolve(process.argv[3]);
-const pairs = parseNliCsv(file, await readFile(file, 'utf8'));
-const provider = await createNliProvider(spec);
-const started = performance.now();
-const result = await evaluateNli(provider, pairs);
-const seconds = (performance.now() - started) / 1000;
-await provider.close?.();
+const snliFiles = positional.length > 1 ? positional.slice(1).map((file) => resolve(file)) : [join(sharedData, 'snli', 'snli_test.csv')];
+const fixtures = fileURLToPath(new URL('../fixtures/nli-debate', import.meta.url));
 
-const { precision, recall, f1, truePositives, falsePositives, falseNegatives } = result.contradiction;
+const provider = await createNliProvider(spec);
 const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
-console.log(`model ${provider.id} on ${pairs.length} pairs of ${file.split(/[\\/]/).slice(-2).join('/')} (${seconds.toFixed(2)} s)`);
-console.log(`contradiction (p > 0.5): precision ${percent(precision)}  recall ${percent(recall)}  F1 ${percent(f1)}  (TP ${truePositives}, FP ${falsePositives}, FN ${falseNegatives})`);
-console.log(`3-way accuracy (argmax): ${percent(result.accuracy)}`);
-console.log('confusion (rows gold, columns predicted argmax):');
-console.log(['gold \\ predicted', ...NLI_LABELS].map((cell) => cell.padStart(17)).join(''));
-for (const gold of NLI_LABELS) console.log([gold, ...NLI_LABELS.map((predicted) => String(result.confusion[gold][predicted]))].map((cell) => cell.padStart(17)).join(''));
+const line = (name: string, flags: ContradictionFlags): string =>
+  `${name.padEnd(22)} τ ${flags.threshold.toFixed(1)}  precision ${percent(flags.precision).padStart(6)}  recall ${percent(flags.recall).padStart(6)}  F1 ${percent(flags.f1).padStart(6)}  (TP ${flags.truePositives}, FP ${flags.falsePositives}, FN ${flags.falseNegatives})`;
+
+console.log(`model ${provider.id}`);
+for (const part of ['dev', 'test'] as const) {
+  const file = join(fixtures, `${part}.jsonl`);
+  const pairs = parseContradictionLabels(file, await readFile(file, 'utf8'));
+  const started = performance.now();
+  const scores = await provider.classify(pairs);
+  const seconds = (performance.now() - started) / 1000;
+  const probabilities = scores.map((score) => score.contradiction);
+  const gold = pairs.map((pair) => pair.contradiction);
+  console.log(`\ndebate ${part}: ${pairs.length} pairs, ${gold.filter(Boolean).length} contradictions (${seconds.toFixed(2)} s)`);
+  for (const threshold of SWEEP) console.log(line(`debate ${part}`, contradictionFlags(probabilities, gold, threshold)));
+  // Only the dev part is explained: the test part stays unread while rules are designed.
+  if (explain && part === 'dev') {
+    pairs.forEach((pair, index) => {
+      const flagged = probabilities[index]! > 0.5;
+      if (flagged === pair.contradiction && !flagged) return;
+      const tag = flagged && pair.contradiction ? 'TP' : flagged ? 'FP' : 'FN';
+      console.log(`  ${tag} ${pair.id} p=${probabilities[index]!.toFixed(2)}\n     P: ${pair.premise.slice(0, 200)}\n     H: ${pair.hypothesis.slice(0, 200)}`);
+    });
+  }
+}
+
+for (const file of snliFiles) {
+  if (!existsSync(file)) {
+    console.log(`\nSNLI: no file at ${file}, skipped`);
+    continue;
+  }
+  const pairs = parseNliCsv(file, await readFile(file, 'utf8'));
+  const started = performance.now();
+  const result = await evaluateNli(provider, pairs);
+  const seconds = (performance.now() - started) / 1000;
+  const name = file.split(/[\\/]/).slice(-2).join('/');
+  const scores = await provider.classify(pairs);
+  const gold = pairs.map((pair) => pair.label === 'contradiction');
+  console.log(`\nSNLI ${name}: ${pairs.length} pairs, ${gold.filter(Boolean).length} contradictions (${seconds.toFixed(2)} s)`);
+  for (const threshold of SWEEP) console.log(line('snli', contradictionFlags(scores.map((score) => score.contradiction), gold, threshold)));
+  console.log(`3-way accuracy (argmax): ${percent(result.accuracy)}`);
+  console.log('confusion (rows gold, columns predicted argmax):');
+  console.log(['gold \\ predicted', ...NLI_LABELS].map((cell) => cell.padStart(17)).join(''));
+  for (const label of NLI_LABELS) console.log([label, ...NLI_LABELS.map((predicted) => String(result.confusion[label][predicted]))].map((cell) => cell.padStart(17)).join(''));
+}
+await provider.close?.();

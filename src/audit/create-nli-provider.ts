@@ -10,7 +10,7 @@ import { isOffline } from './provider-settings.js';
 export const DEFAULT_NLI_MODEL = 'heuristic';
 
 /**
- * Creates an NLI provider from a spec (docs/audit-models.md): `heuristic`,
+ * Creates an NLI provider from a spec (docs/audit-models.md): `heuristic[#rules=aligned|lexical]`,
  * `transformers:<model id or folder>[#dtype=q8&batch-size=N&labels=…]`,
  * `http:<base-url>[#key-env=VAR&timeout-ms=N&batch-size=N&path=/predict&labels=…]`.
  * `labels` gives the classes of generic `LABEL_<i>` outputs in order.
@@ -20,9 +20,11 @@ export async function createNliProvider(spec: string, options: AuditProviderOpti
   const env = options.env ?? process.env;
   switch (parsed.kind) {
     case 'heuristic': {
-      parsed.options.allowOnly([]);
+      parsed.options.allowOnly(['rules']);
+      const rules = parsed.options.string('rules') ?? 'aligned';
+      if (rules !== 'aligned' && rules !== 'lexical') throw new ConfigError(`${parsed.id}: rules must be aligned or lexical, got "${rules}"`, 'heuristic (aligned, the default) or heuristic#rules=lexical (the earlier rules)');
       const { createHeuristicNliProvider } = await import('./heuristic/heuristic-nli-provider.js');
-      return createHeuristicNliProvider(parsed.id);
+      return createHeuristicNliProvider(parsed.id, rules);
     }
     case 'transformers': {
       parsed.options.allowOnly(['dtype', 'batch-size', 'labels', 'threads']);

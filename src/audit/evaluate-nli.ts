@@ -1,5 +1,6 @@
 import type { NliProvider } from '../spec/audit.js';
 import { DatasetFormatError } from '../spec/errors.js';
+import { contradictionFlags, type ContradictionFlags } from './contradiction-flags.js';
 
 /** The three NLI classes, in the Hugging Face SNLI/MNLI label order (0, 1, 2). */
 export const NLI_LABELS = ['entailment', 'neutral', 'contradiction'] as const;
@@ -20,7 +21,7 @@ export interface NliEvaluation {
   /** Share of pairs whose most probable class is the gold one. */
   accuracy: number;
   /** The contradiction class, flagged when p(contradiction) > threshold (the CARA rule, DESIGN §6). */
-  contradiction: { threshold: number; truePositives: number; falsePositives: number; falseNegatives: number; precision: number; recall: number; f1: number };
+  contradiction: ContradictionFlags;
 }
 
 /**
@@ -55,28 +56,21 @@ export async function evaluateNli(provider: NliProvider, pairs: readonly Labelle
   const scores = await provider.classify(pairs);
   const confusion = Object.fromEntries(NLI_LABELS.map((gold) => [gold, Object.fromEntries(NLI_LABELS.map((predicted) => [predicted, 0]))])) as NliEvaluation['confusion'];
   let correct = 0;
-  let truePositives = 0;
-  let falsePositives = 0;
-  let falseNegatives = 0;
   pairs.forEach((pair, index) => {
     const score = scores[index]!;
     const predicted = NLI_LABELS.reduce((best, label) => (score[label] > score[best] ? label : best), NLI_LABELS[0] as NliLabel);
     confusion[pair.label][predicted]++;
     if (predicted === pair.label) correct++;
-    const flagged = score.contradiction > threshold;
-    const isContradiction = pair.label === 'contradiction';
-    if (flagged && isContradiction) truePositives++;
-    else if (flagged) falsePositives++;
-    else if (isContradiction) falseNegatives++;
   });
-  const precision = truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives);
-  const recall = truePositives + falseNegatives === 0 ? 0 : truePositives / (truePositives + falseNegatives);
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return {
     pairs: pairs.length,
     confusion,
     accuracy: pairs.length === 0 ? 0 : correct / pairs.length,
-    contradiction: { threshold, truePositives, falsePositives, falseNegatives, precision, recall, f1 },
+    contradiction: contradictionFlags(
+      scores.map((score) => score.contradiction),
+      pairs.map((pair) => pair.label === 'contradiction'),
+      threshold,
+    ),
   };
 }
 

@@ -6,4 +6,8 @@ export { AuditModelError, type AuditModelFailure } from './audit-model-error.js'
 export { parseAuditModelSpec, type AuditModelSpec, type AuditModelKind, type AuditRole } from './audit-model-spec.js';
 export { auditCacheDir } from './audit-cache-dir.js';
 export { heuristicNliScores, type HeuristicNliResult } from './heuristic/heuristic-nli-scores.js';
+export { alignedNliScores, type AlignedNliResult, type AlignedConflict, type AlignedRule } from './heuristic/aligned-nli-scores.js';
+export type { HeuristicRules } from './heuristic/heuristic-nli-provider.js';
+export { contradictionFlags, type ContradictionFlags } from './contradiction-flags.js';
+export { parseContradictionLabels, type LabelledContradictionPair } from './contradiction-labels.js';
 export { evaluateNli, parseNliCsv, NLI_LABELS, type LabelledNliPair, type NliEvaluation, type NliLabel } from './evaluate-nli.js';

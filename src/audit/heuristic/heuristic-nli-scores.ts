@@ -1,6 +1,7 @@
 import type { NliScores } from '../../spec/audit.js';
 import { exclusiveConflicts, polarityConflicts, quantityConflicts, type Conflict } from './contradiction-evidence.js';
 import { withHypernyms } from './hypernyms.js';
+import { coverageOf, softmax } from './nli-logits.js';
 import { sentenceFacts, type SentenceFacts } from './sentence-facts.js';
 
 /** The scores of one pair and the reasons behind them. */
@@ -36,7 +37,7 @@ export function heuristicNliScores(premise: string, hypothesis: string): Heurist
 /** `heuristicNliScores` on facts already read (the provider reads each unique sentence once). */
 export function scoreFacts(premise: SentenceFacts, hypothesis: SentenceFacts): HeuristicNliResult {
   const premiseStems = withHypernyms(premise.stems);
-  const coverage = coverageOf(hypothesis.stems, premiseStems, new Set());
+  const coverage = coverageOf(hypothesis.stems, premiseStems);
   const conflicts = [...polarityConflicts(premise, hypothesis), ...quantityConflicts(premise, hypothesis), ...exclusiveConflicts(premise, hypothesis)].map(
     (conflict) => ({ ...conflict, gatedWeight: conflict.weight * overlapGate(hypothesis.stems, premise.stems, premiseStems, new Set(conflict.stems)) }),
   );
@@ -65,27 +66,6 @@ function overlapGate(hypothesis: ReadonlySet<string>, premise: ReadonlySet<strin
   return Math.max(clamp((coverage - 0.1) / 0.5), fromShared);
 }
 
-function coverageOf(hypothesis: ReadonlySet<string>, premise: ReadonlySet<string>, excluded: ReadonlySet<string>): number {
-  let total = 0;
-  let covered = 0;
-  for (const stem of hypothesis) {
-    if (excluded.has(stem)) continue;
-    total++;
-    if (premise.has(stem)) covered++;
-  }
-  // Nothing left to compare (e.g. "Nobody is there."): the sentences cannot be shown to be about the same thing.
-  return total === 0 ? 0 : covered / total;
-}
-
 function clamp(value: number): number {
   return Math.min(1, Math.max(0, value));
-}
-
-function softmax(logits: NliScores): NliScores {
-  const top = Math.max(logits.entailment, logits.neutral, logits.contradiction);
-  const entailment = Math.exp(logits.entailment - top);
-  const neutral = Math.exp(logits.neutral - top);
-  const contradiction = Math.exp(logits.contradiction - top);
-  const total = entailment + neutral + contradiction;
-  return { entailment: entailment / total, neutral: neutral / total, contradiction: contradiction / total };
 }

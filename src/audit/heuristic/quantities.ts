@@ -121,6 +121,12 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   half: 0.5,
 };
 
+/** The value of a token that is a number ("16", "1,000", "2.5", "two"), else undefined. */
+export function numberValue(token: string): number | undefined {
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(token)) return Number(token.replace(/,/g, ''));
+  return NUMBER_WORDS[token];
+}
+
 // A number not glued to a letter or hyphen ("m2", "beta-1" and "covid-19" are names), with an optional unit.
 const QUANTITY = /(?<![\p{L}\p{N}.\-$])(\$)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s*(%|[a-z]+(?:\/[a-z]+)?))?/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
