@@ -29,6 +29,29 @@ export const debateParamsSchema = z.object({
   judgeEachRound: z.boolean(),
   /** Drafts per agent and turn; the judge picks one when k > 1. */
   drafts: z.number().int().min(1).max(8),
+  /**
+   * How an agent's messages are laid out. `fresh`: every turn is a new
+   * system + user prompt that lists what the agent may see. `growing`: one
+   * conversation per agent that grows turn by turn (Du et al.): its own
+   * replies stay in it as assistant messages, and each later turn appends one
+   * user message with the peers' turns it has not seen yet.
+   */
+  conversation: z.enum(['fresh', 'growing']),
+  /**
+   * Prompt wording. `quorum`: quorum's own (system instructions, named peers).
+   * `du`: Du et al.'s per-task wording — MMLU's for multiple choice, GSM's for
+   * numbers, the arithmetic task's otherwise — with no system message and no
+   * agent names (needs `conversation: growing` and format `free`).
+   */
+  wording: z.enum(['quorum', 'du']),
+  /** Answer extraction: quorum's parsers, or `du` — the rules of Du et al.'s eval scripts (format `free` only). */
+  answerExtraction: z.enum(['quorum', 'du']),
+  /**
+   * A tie at the top of a majority vote: `seeded` — a seeded draw among the
+   * tied values; `first` — the tied value given first in agent order (Du
+   * et al.'s `most_frequent`). Recorded in the vote event either way.
+   */
+  tieBreak: z.enum(['seeded', 'first']),
 });
 export type DebateParams = z.infer<typeof debateParamsSchema>;
 

@@ -70,8 +70,20 @@ export const voteEventSchema = z.object({
   winner: z.string().nullable(),
   /** True when all counted agents gave the same parseable answer. */
   unanimous: z.boolean(),
-  /** Present when the top count was tied: the tied values, the seed and the drawn value. */
-  tieBreak: z.object({ tied: z.array(z.string()), seed: z.number().int().nonnegative(), drawn: z.string() }).optional(),
+  /**
+   * Present when the top count was tied: the tied values, the rule that broke
+   * the tie (`seeded`, also when absent: a draw with `seed`; `first`: the tied
+   * value given first in agent order, as Du et al.'s eval does) and the value
+   * it chose (`drawn`).
+   */
+  tieBreak: z
+    .object({
+      tied: z.array(z.string()),
+      rule: z.enum(['seeded', 'first']).optional(),
+      seed: z.number().int().nonnegative().optional(),
+      drawn: z.string(),
+    })
+    .optional(),
 });
 
 /** A judge's ranking of a round's contributions. */

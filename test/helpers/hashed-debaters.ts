@@ -17,7 +17,7 @@ export function hashedDebaters(options: { gdp?: boolean; letters?: string } = {}
       if (options.gdp === true) {
         return JSON.stringify({ steps: [{ claim: `${agent} claims ${answer}`, ground: `ground ${digest[1]}` }], answer });
       }
-      return `${agent} weighs the options (${digest[1]}).\nAnswer: ${answer}`;
+      return `${agent} weighs the options (${digest[1]}).\nAnswer: (${answer})`;
     },
   });
 }

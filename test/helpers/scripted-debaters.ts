@@ -1,9 +1,14 @@
-import type { ChatRequest } from '../../src/spec/chat.js';
+import type { ChatBackend, ChatRequest } from '../../src/spec/chat.js';
 import type { Agent } from '../../src/spec/protocol.js';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
 
-/** The agent a request was written for (the prompt ends with "You are <name>."). */
+// Requests sent through the agents of `agentsOn`, by agent name: Du et al.'s layout names no agent in the prompt.
+const senders = new WeakMap<ChatRequest, string>();
+
+/** The agent a request was written for: the `agentsOn` agent that sent it, else the prompt's "You are <name>.". */
 export function agentOf(request: ChatRequest): string {
+  const sender = senders.get(request);
+  if (sender !== undefined) return sender;
   const match = /You are (Agent [A-Z]+)\./.exec(request.messages.at(-1)?.content ?? '');
   if (match === null) throw new Error('request does not name its agent');
   return match[1]!;
@@ -25,12 +30,29 @@ export function scriptedDebate(answers: Record<string, string[]>, options: { gdp
       if (options.gdp === true) {
         return JSON.stringify({ steps: [{ claim: `${agent} claim r${round}`, ground: `${agent} ground r${round}` }], answer });
       }
-      return `${agent} reasons in round ${round}.\nAnswer: ${answer}`;
+      // "(X)" so that both quorum's parser and Du et al.'s (the last "(X)") read it
+      return `${agent} reasons in round ${round}.\nAnswer: (${answer})`;
     },
   });
 }
 
-/** `count` agents named Agent A, B, … on one backend. */
+/**
+ * `count` agents named Agent A, B, … on one backend. Each agent's backend
+ * forwards to the shared one unchanged and notes the sender, so `agentOf`
+ * knows who asked even when the prompt names nobody.
+ */
 export function agentsOn(backend: ScriptedBackend, count = 3): Agent[] {
-  return Array.from({ length: count }, (_, index) => ({ name: `Agent ${String.fromCharCode(65 + index)}`, backend, decoding: { temperature: 0 } }));
+  return Array.from({ length: count }, (_, index) => {
+    const name = `Agent ${String.fromCharCode(65 + index)}`;
+    return { name, backend: sentBy(backend, name), decoding: { temperature: 0 } };
+  });
+}
+
+function sentBy(backend: ChatBackend, name: string): ChatBackend {
+  return Object.assign(Object.create(backend) as ChatBackend, {
+    complete: (request: ChatRequest) => {
+      senders.set(request, name);
+      return backend.complete(request);
+    },
+  });
 }

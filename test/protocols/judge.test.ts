@@ -97,7 +97,7 @@ describe('the judge', () => {
   it('a judge reply that cannot be read still gives a full, recorded ranking', async () => {
     const agentsBackend = scriptedDebate({ 'Agent A': ['A'], 'Agent B': ['B'], 'Agent C': ['C'] });
     const events: ProtocolEventInput[] = [];
-    await createDebateProtocol('du', { rounds: 0, aggregate: 'judge' }).run({
+    await createDebateProtocol('du-fresh', { rounds: 0, aggregate: 'judge' }).run({
       question: poseQuestion(question),
     sameAnswer: (a, b) => a === b,
       agents: agentsOn(agentsBackend),
@@ -114,7 +114,7 @@ describe('the judge', () => {
   });
 
   it('aggregate: judge takes the answer of the best-ranked agent, not the majority', async () => {
-    const { events } = await run('du', { rounds: 0, aggregate: 'judge' }, [{ 'Agent A': 2, 'Agent B': 3, 'Agent C': 10 }]);
+    const { events } = await run('du-fresh', { rounds: 0, aggregate: 'judge' }, [{ 'Agent A': 2, 'Agent B': 3, 'Agent C': 10 }]);
     const final = events.find((event) => event.type === 'final');
     assert.ok(final?.type === 'final');
     assert.equal(final.answer.value, 'C');
@@ -134,7 +134,7 @@ describe('the judge', () => {
       },
     });
     const events: ProtocolEventInput[] = [];
-    await createDebateProtocol('du', { rounds: 1, drafts: 2 }).run({ question: poseQuestion(question),
+    await createDebateProtocol('du-fresh', { rounds: 1, drafts: 2 }).run({ question: poseQuestion(question),
     sameAnswer: (a, b) => a === b, agents: agentsOn(agentsBackend), judge: { name: 'Judge', backend: judgeBackend, decoding: {} }, seed: 5, emit: (event) => events.push(event) });
     const turns = events.filter((event): event is Turn => event.type === 'turn');
     assert.equal(turns.length, 3 * 2 * 2);

@@ -43,13 +43,21 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
     assert.deepEqual(sawMatrix(turns), { A0: '', B0: '', C0: '', A1: 'A0', B1: 'B0', C1: 'C0', A2: 'A0 A1', B2: 'B0 B1', C2: 'C0 C1' });
   });
 
-  it('du: every agent sees all messages of the previous round', async () => {
-    const { turns } = await runPreset('du');
+  it('du-fresh: every agent sees all messages of the previous round', async () => {
+    const { turns } = await runPreset('du-fresh');
     assert.deepEqual(sawMatrix(turns), {
       A0: '', B0: '', C0: '',
       A1: 'A0 B0 C0', B1: 'A0 B0 C0', C1: 'A0 B0 C0',
       A2: 'A1 B1 C1', B2: 'A1 B1 C1', C2: 'A1 B1 C1',
     });
+  });
+
+  it('du: one debate round by default; the growing conversation holds every earlier turn', async () => {
+    const { turns } = await runPreset('du');
+    // own reply first (it is the assistant message), then the peers' replies of that round
+    assert.deepEqual(sawMatrix(turns), { A0: '', B0: '', C0: '', A1: 'A0 B0 C0', B1: 'B0 A0 C0', C1: 'C0 A0 B0' });
+    const longer = await runPreset('du', { rounds: 2 });
+    assert.equal(sawMatrix(longer.turns).B2, 'B0 A0 C0 B1 A1 C1');
   });
 
   it('gdp: same visibility as du, structured steps', async () => {
@@ -63,13 +71,13 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
   });
 
   it('cross-round: all earlier rounds, none of the current one', async () => {
-    const { turns } = await runPreset('du', { visibility: 'cross-round' });
+    const { turns } = await runPreset('du-fresh', { visibility: 'cross-round' });
     assert.equal(sawMatrix(turns).B2, 'A0 B0 C0 A1 B1 C1');
     assert.equal(sawMatrix(turns).C1, 'A0 B0 C0');
   });
 
   it('within-round, sequential: own previous answer plus peers who already spoke', async () => {
-    const { turns } = await runPreset('du', { visibility: 'within-round', order: 'sequential' });
+    const { turns } = await runPreset('du-fresh', { visibility: 'within-round', order: 'sequential' });
     assert.deepEqual(sawMatrix(turns), {
       A0: '', B0: '', C0: '',
       A1: 'A0', B1: 'B0 A1', C1: 'C0 A1 B1',
@@ -105,29 +113,31 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
   });
 
   it('what an agent saw is exactly what its prompt contains', async () => {
-    const { backend } = await runPreset('du');
+    const { backend } = await runPreset('du-fresh');
     const bRound1 = backend.calls.find((call) => call.messages.at(-1)!.content.includes('You are Agent B.') && call.messages.at(-1)!.content.includes('Messages from the other agents'))!;
     const user = bRound1.messages.at(-1)!.content;
-    assert.match(user, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: A/);
-    assert.match(user, /\[Agent C, round 0\]\nAgent C reasons in round 0\.\nAnswer: C/);
-    assert.match(user, /Your earlier answers:\n\n\[round 0\]\nAgent B reasons in round 0\.\nAnswer: B/);
+    assert.match(user, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: \(A\)/);
+    assert.match(user, /\[Agent C, round 0\]\nAgent C reasons in round 0\.\nAnswer: \(C\)/);
+    assert.match(user, /Your earlier answers:\n\n\[round 0\]\nAgent B reasons in round 0\.\nAnswer: \(B\)/);
     assert.doesNotMatch(user, /round 1/);
     // shared prefix first: question, then peers, then the agent-specific part
     assert.ok(user.indexOf('Question:') < user.indexOf('[Agent A, round 0]'));
     assert.ok(user.indexOf('[Agent C, round 0]') < user.indexOf('You are Agent B.'));
   });
 
-  it('gdp sends a JSON schema and the anti-sycophancy rule; du does not', async () => {
+  it('gdp sends a JSON schema and the anti-sycophancy rule; du-fresh and du do not', async () => {
     const gdp = await runPreset('gdp', {}, true);
     assert.equal(gdp.backend.calls[0]!.responseFormat?.name, 'gdp_turn');
     assert.match(gdp.backend.calls[0]!.messages[0]!.content, /never change it because most agents disagree/);
-    const du = await runPreset('du');
-    assert.equal(du.backend.calls[0]!.responseFormat, undefined);
-    assert.doesNotMatch(du.backend.calls[0]!.messages[0]!.content, /never change it because/);
+    for (const preset of ['du-fresh', 'du']) {
+      const { backend } = await runPreset(preset);
+      assert.equal(backend.calls[0]!.responseFormat, undefined);
+      assert.doesNotMatch(backend.calls[0]!.messages[0]!.content, /never change it because/);
+    }
   });
 
   it('votes each round and aggregates by majority', async () => {
-    const { events } = await runPreset('du');
+    const { events } = await runPreset('du-fresh');
     const votes = events.filter((event) => event.type === 'vote');
     assert.equal(votes.length, 3);
     const final = events.find((event) => event.type === 'final');
@@ -136,7 +146,7 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
   });
 
   it('stops early on consensus when asked', async () => {
-    const { events, turns } = await runPreset('du', { stopOnConsensus: true }, false, { 'Agent A': ['A', 'A'], 'Agent B': ['B', 'A'], 'Agent C': ['C', 'A'] });
+    const { events, turns } = await runPreset('du-fresh', { stopOnConsensus: true }, false, { 'Agent A': ['A', 'A'], 'Agent B': ['B', 'A'], 'Agent C': ['C', 'A'] });
     assert.equal(turns.length, 6);
     const final = events.find((event) => event.type === 'final');
     assert.equal(final?.type === 'final' && final.stoppedEarly, true);

@@ -6,7 +6,7 @@ import type { TurnEvent } from '../../spec/trace.js';
 import { gdpResponseSchema } from '../../parsing/gdp-steps.js';
 import { parseTurn } from '../../parsing/parse-turn.js';
 import { deriveSeed } from '../../util/seed.js';
-import { buildTurnMessages } from './prompts.js';
+import { buildTurnPrompt, type Conversation, EMPTY_CONVERSATION, type TurnPrompt } from './conversation.js';
 import { renderTurnForPeers } from './render-turn.js';
 import { TurnError } from './turn-error.js';
 import type { TurnRecord } from './visibility.js';
@@ -17,6 +17,8 @@ export interface DraftOutcome {
   /** The parsed answer, null unless it parsed. */
   answer: ParsedAnswer | null;
   event: TurnEvent;
+  /** The prompt the draft answered (the growing layout appends the selected reply to it). */
+  prompt: TurnPrompt;
 }
 
 /** Where in the debate a turn is written. */
@@ -26,6 +28,8 @@ export interface TurnSlot {
   position: number;
   visible: readonly TurnRecord[];
   draft: number;
+  /** The agent's conversation so far (growing layout; ignored by the fresh one). */
+  conversation?: Conversation;
 }
 
 /**
@@ -38,7 +42,8 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
   const { agent, round, draft } = slot;
   const peers = context.agents.map((other) => other.name).filter((name) => name !== agent.name);
   const seed = deriveSeed(context.seed, question.id, agent.name, round, draft);
-  const messages = buildTurnMessages({ params, question, agentName: agent.name, persona: agent.persona, round, agentCount: context.agents.length, visible: slot.visible });
+  const prompt = buildTurnPrompt({ params, question, agentName: agent.name, persona: agent.persona, round, agentCount: context.agents.length, visible: slot.visible }, slot.conversation ?? EMPTY_CONVERSATION);
+  const messages = prompt.messages;
   const request: ChatRequest = {
     messages,
     decoding: { ...agent.decoding, seed },
@@ -52,9 +57,10 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
   } catch (error) {
     throw new TurnError(agent.name, round, error);
   }
-  const parsed = parseTurn(params.format, response.text, response.json, question, { peers });
+  const parsed = parseTurn(params.format, response.text, response.json, question, { peers, answerExtraction: params.answerExtraction });
   return {
-    record: { agent: agent.name, round, draft, shown: renderTurnForPeers(response.text, parsed) },
+    prompt,
+    record: { agent: agent.name, round, draft, shown: renderTurnForPeers(response.text, parsed), reply: response.text },
     answer: parsed.answer.status === 'ok' ? parsed.answer : null,
     event: {
       type: 'turn',
@@ -62,7 +68,7 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
       round,
       draft,
       position: slot.position,
-      saw: slot.visible.map((turn) => ({ agent: turn.agent, round: turn.round, draft: turn.draft ?? 0 })),
+      saw: prompt.saw,
       seed,
       selected: true,
       parsed,

@@ -12,11 +12,13 @@ export type AnswerEquality = (a: string, b: string) => boolean;
  * Counts answers under the dataset's answer equality: equal answers form
  * one class, named by its most frequent spelling (ties: the first in sort
  * order), so `Canberra` and `canberra` are two votes for one answer. The
- * largest class wins; a tie at the top is broken by a seeded draw among the
- * tied names (sorted first, so the draw does not depend on agent order) and
- * recorded in the vote.
+ * largest class wins. A tie at the top is broken, and recorded in the vote,
+ * by `tieBreak`: `seeded` — a seeded draw among the tied names (sorted
+ * first, so the draw does not depend on agent order); `first` — the tied
+ * class whose answer was given first in agent order (the order of
+ * `answers`), as Du et al.'s `most_frequent` does.
  */
-export function majorityVote(round: number, answers: AnswerSheet, tieSeed: number, same: AnswerEquality): Omit<VoteEvent, 'type'> & { type: 'vote' } {
+export function majorityVote(round: number, answers: AnswerSheet, tieSeed: number, same: AnswerEquality, tieBreak: DebateParams['tieBreak'] = 'seeded'): Omit<VoteEvent, 'type'> & { type: 'vote' } {
   const classes = answerClasses([...answers.values()].filter((answer): answer is string => answer !== null), same);
   const tally: Record<string, number> = {};
   for (const members of classes) tally[className(members)] = members.length;
@@ -33,6 +35,11 @@ export function majorityVote(round: number, answers: AnswerSheet, tieSeed: numbe
   };
   if (tied.length === 0) return { ...base, winner: null };
   if (tied.length === 1) return { ...base, winner: tied[0]! };
+  if (tieBreak === 'first') {
+    // classes are formed in agent order, so the first tied class is the one given first
+    const first = classes.map(className).find((name) => tied.includes(name))!;
+    return { ...base, winner: first, tieBreak: { tied, rule: 'first', drawn: first } };
+  }
   const drawn = seededPick(tied, tieSeed);
   return { ...base, winner: drawn, tieBreak: { tied, seed: tieSeed, drawn } };
 }

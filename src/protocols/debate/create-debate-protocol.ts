@@ -32,6 +32,12 @@ export function resolveDebateParams(preset: string, overrides: DebateOverrides =
   if (params.visibility === 'within-round' && params.order === 'parallel') {
     throw new ConfigError(`protocol "${preset}": within-round visibility needs a speaking order`, 'set order to sequential or judge-ranked');
   }
+  if (params.wording === 'du' && params.conversation !== 'growing') {
+    throw new ConfigError(`protocol "${preset}": Du et al.'s wording is a growing conversation (a fresh prompt would drop the agent's own earlier replies)`, 'set conversation to growing, or wording to quorum');
+  }
+  if (params.format === 'gdp' && (params.wording === 'du' || params.answerExtraction === 'du')) {
+    throw new ConfigError(`protocol "${preset}": Du et al.'s wording and answer extraction are for free-text replies, not GDP steps`, 'set wording and answerExtraction to quorum, or format to free');
+  }
   return params;
 }
 

@@ -6,6 +6,7 @@ import type { TraceEventInput } from '../../spec/trace.js';
 import { deriveSeed } from '../../util/seed.js';
 import { isNumericAggregate, majorityVote, numericAggregate } from './aggregate.js';
 import { type DraftOutcome, writeDraft } from './agent-turn.js';
+import { type Conversation, extendConversation } from './conversation.js';
 import { judgeContributions } from './judge.js';
 import { type TurnRecord, visibleTurns } from './visibility.js';
 
@@ -18,6 +19,8 @@ interface DebateState {
   ranking: string[] | undefined;
   /** Agents sitting out the next round. */
   muted: Set<string>;
+  /** Each agent's conversation so far (growing layout). */
+  conversations: Map<string, Conversation>;
 }
 
 /** Whether a parameter set calls the judge. */
@@ -49,7 +52,7 @@ export class DebateProtocol implements Protocol {
     const { question, agents } = context;
     const judge = this.requireJudge(context);
     const params = this.params;
-    const state: DebateState = { history: [], current: new Map(agents.map((agent) => [agent.name, null])), ranking: undefined, muted: new Set() };
+    const state: DebateState = { history: [], current: new Map(agents.map((agent) => [agent.name, null])), ranking: undefined, muted: new Set(), conversations: new Map() };
     let roundsRun = 0;
     let stoppedEarly = false;
     let lastVote: ReturnType<typeof majorityVote> | undefined;
@@ -62,7 +65,7 @@ export class DebateProtocol implements Protocol {
       const presentation = state.ranking ?? agents.map((agent) => agent.name);
       const turns = params.order === 'parallel' ? await this.parallelRound(context, judge, speakers, round, state, presentation) : await this.sequentialRound(context, judge, speakers, round, state, presentation);
       roundsRun = round + 1;
-      lastVote = majorityVote(round, statedSheet(state.current), deriveSeed(context.seed, question.id, 'tie-break', round), context.sameAnswer);
+      lastVote = majorityVote(round, statedSheet(state.current), deriveSeed(context.seed, question.id, 'tie-break', round), context.sameAnswer, params.tieBreak);
       context.emit(lastVote);
 
       const lastRound = round === params.rounds;
@@ -104,7 +107,7 @@ export class DebateProtocol implements Protocol {
 
   private async parallelRound(context: ProtocolContext, judge: Agent | undefined, speakers: Agent[], round: number, state: DebateState, presentation: readonly string[]): Promise<TurnRecord[]> {
     const settled = await Promise.allSettled(
-      speakers.map((agent, position) => this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation))),
+      speakers.map((agent, position) => this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation), state)),
     );
     // emit in speaking order, not completion order, so traces are reproducible
     const records: TurnRecord[] = [];
@@ -119,15 +122,18 @@ export class DebateProtocol implements Protocol {
   private async sequentialRound(context: ProtocolContext, judge: Agent | undefined, speakers: Agent[], round: number, state: DebateState, presentation: readonly string[]): Promise<TurnRecord[]> {
     const records: TurnRecord[] = [];
     for (const [position, agent] of speakers.entries()) {
-      const outcome = await this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation));
+      const outcome = await this.agentTurn(context, judge, agent, round, position, visibleTurns(this.params.visibility, agent.name, round, state.history, presentation), state);
       records.push(this.accept(context, outcome, state));
     }
     return records;
   }
 
   /** One agent's turn: one draft, or k drafts of which the judge picks one. */
-  private async agentTurn(context: ProtocolContext, judge: Agent | undefined, agent: Agent, round: number, position: number, visible: TurnRecord[]): Promise<{ drafts: DraftOutcome[]; judged?: TraceEventInput; chosen: number }> {
-    const drafts = await Promise.all(Array.from({ length: this.params.drafts }, (_, draft) => writeDraft(context, this.params, { agent, round, position, visible, draft })));
+  private async agentTurn(context: ProtocolContext, judge: Agent | undefined, agent: Agent, round: number, position: number, visible: TurnRecord[], state: DebateState): Promise<{ drafts: DraftOutcome[]; judged?: TraceEventInput; chosen: number }> {
+    const conversation = state.conversations.get(agent.name);
+    const drafts = await Promise.all(
+      Array.from({ length: this.params.drafts }, (_, draft) => writeDraft(context, this.params, { agent, round, position, visible, draft, ...(conversation === undefined ? {} : { conversation }) })),
+    );
     if (drafts.length === 1 || judge === undefined) return { drafts, chosen: 0 };
     const judged = await judgeContributions(context, judge, { round, purpose: 'drafts', agent: agent.name, contributions: drafts.map((draft) => ({ id: `${agent.name}#${draft.record.draft}`, shown: draft.record.shown })) });
     const chosen = Number(judged.ranking[0]!.split('#').at(-1));
@@ -140,6 +146,7 @@ export class DebateProtocol implements Protocol {
     const chosen = outcome.drafts[outcome.chosen]!;
     state.history.push(chosen.record);
     state.current.set(chosen.record.agent, chosen.answer);
+    if (this.params.conversation === 'growing') state.conversations.set(chosen.record.agent, extendConversation(chosen.prompt, chosen.record));
     return chosen.record;
   }
 

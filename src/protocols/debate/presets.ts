@@ -22,6 +22,10 @@ const base: DebateParams = {
   antiSycophancy: false,
   judgeEachRound: false,
   drafts: 1,
+  conversation: 'fresh',
+  wording: 'quorum',
+  answerExtraction: 'quorum',
+  tieBreak: 'seeded',
 };
 
 /**
@@ -38,13 +42,16 @@ export const DEBATE_PRESETS: Readonly<Record<string, DebatePreset>> = {
   du: {
     name: 'du',
     paperName: 'M3, symmetric debate (Du et al.)',
-    description: "Each round every agent sees all peers' answers of the previous round, in parallel.",
-    params: { ...base },
+    description:
+      "Du et al.'s reference protocol: one growing conversation per agent, their wording (no system message, no names), the peers' previous-round answers each debate round, their answer extraction and tie rule; rounds: 1 is their rounds = 2.",
+    // Their `rounds = 2` counts round 0, so it is quorum's rounds: 1 (docs/protocols.md, "du and Du et al.")
+    params: { ...base, rounds: 1, conversation: 'growing', wording: 'du', answerExtraction: 'du', tieBreak: 'first' },
   },
   gdp: {
     name: 'gdp',
     paperName: 'M3-GDP, Grounded Debate Protocol',
-    description: 'Du debate with structured CLAIM / GROUND / STANCE steps and the anti-sycophancy rule.',
+    // STANCE names a peer, so gdp keeps quorum's layout with named peers: its control is du-fresh, not du
+    description: 'du-fresh debate (previous round, named peers) with structured CLAIM / GROUND / STANCE steps and the anti-sycophancy rule.',
     params: { ...base, format: 'gdp', antiSycophancy: true },
   },
   wr: {
@@ -68,8 +75,15 @@ export const DEBATE_PRESETS: Readonly<Record<string, DebatePreset>> = {
   adaptive: {
     name: 'adaptive',
     paperName: 'Adaptive debate (escalate on disagreement)',
-    description: 'Round 0 independent; the debate (Du-style by default) runs only when the agents disagree after round 0.',
+    description: 'Round 0 independent; the debate (du-fresh style by default, or --escalate <preset>) runs only when the agents disagree after round 0.',
     params: { ...base, stopOnConsensus: true, consensusCheck: 'round-0' },
+  },
+  'du-fresh': {
+    name: 'du-fresh',
+    paperName: 'Symmetric debate, quorum layout (the counterpart of gdp)',
+    description:
+      "quorum's earlier du: a fresh system + user prompt each round, named peers of the previous round, quorum's wording and parsers. It differs from gdp only in the message format and the anti-sycophancy rule, so gdp − du-fresh isolates GDP.",
+    params: { ...base },
   },
 };
 

@@ -41,6 +41,31 @@ export function buildTurnMessages(input: TurnPromptInput): ChatMessage[] {
   ];
 }
 
+/**
+ * The opening of an agent's conversation in the growing layout with
+ * quorum's wording: the same system instructions, question and agent part
+ * as a fresh round-0 prompt.
+ */
+export function quorumOpening(input: TurnPromptInput): ChatMessage[] {
+  const persona = input.persona === undefined ? '' : ` ${input.persona}`;
+  return [
+    { role: 'system', content: systemInstructions(input.params, input.agentCount, input.question) },
+    { role: 'user', content: [renderQuestion(input.question), `You are ${input.agentName}.${persona}`, 'Give your answer.'].join('\n\n') },
+  ];
+}
+
+/**
+ * A later user message of the growing layout with quorum's wording: the
+ * peers' turns the agent has not seen yet (its own earlier replies are
+ * already in the conversation), then the round's instruction.
+ */
+export function quorumFollowUp(input: TurnPromptInput, newPeers: readonly TurnRecord[]): string {
+  const parts: string[] = [];
+  if (newPeers.length > 0) parts.push(['Messages from the other agents:', ...newPeers.map((turn) => `[${turn.agent}, round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
+  parts.push(roundInstruction(input, newPeers.length > 0));
+  return parts.join('\n\n');
+}
+
 /** The question block: stem, options and any context passages. */
 export function renderQuestion(question: QuestionLike): string {
   const lines = [`Question: ${question.prompt}`];

@@ -5,6 +5,8 @@ import type { TurnRef } from '../../spec/trace.js';
 export interface TurnRecord extends TurnRef {
   /** The message as shown to other agents. */
   shown: string;
+  /** The reply exactly as the backend returned it (Du et al.'s wording quotes it untouched). */
+  reply: string;
 }
 
 /**
