@@ -1,4 +1,5 @@
 import type { UnitSummary } from '../spec/store.js';
+import { spokenAnswers } from './spoken-answers.js';
 
 /** Answer dynamics across rounds, as reported by DebateLLM. */
 export interface AnswerDynamics {
@@ -8,7 +9,7 @@ export interface AnswerDynamics {
   correctToWrong: number;
   /** Changes from another answer to the gold answer. */
   wrongToCorrect: number;
-  /** Per round: share of units whose agents all gave the same parseable answer (units that reached the round). */
+  /** Per round: share of units whose speaking agents all gave the same parseable answer (units that reached the round; muted agents are not counted). */
   agreementByRound: number[];
   /** Per round: share of agent answers that are correct (units with a gold answer that reached the round). */
   accuracyByRound: number[];
@@ -19,7 +20,9 @@ export interface AnswerDynamics {
 /**
  * Computes answer changes and flips from per-round answers. A change is
  * counted between two consecutive rounds in which the agent spoke and gave a
- * parseable answer both times; unparsed rounds neither start nor end a change.
+ * parseable answer both times; unparsed and silent (muted) rounds neither
+ * start nor end a change, and per-round agreement and accuracy count the
+ * agents that spoke (`spokenAnswers`).
  * Correctness and per-round agreement are the runner's (the dataset's scorer
  * and answer equality, `correctByRound` / `unanimousByRound`); summaries
  * written before the runner scored turns fall back to comparing canonical
@@ -34,17 +37,19 @@ export function answerDynamics(summaries: readonly UnitSummary[]): AnswerDynamic
   const firstCorrectRound: Record<string, number> = {};
 
   for (const summary of summaries) {
-    const agents = Object.values(summary.answersByRound);
+    // silent (muted) rounds are undefined here, so they are no speakers
+    const spoken = spokenAnswers(summary);
+    const agents = Object.values(spoken);
     const rounds = Math.max(0, ...agents.map((answers) => answers.length));
     let firstCorrect: number | undefined;
-    const names = Object.keys(summary.answersByRound);
+    const names = Object.keys(spoken);
     const isCorrect = (agent: string, round: number): boolean => {
       const recorded = summary.correctByRound?.[agent];
       return recorded === undefined ? summary.answersByRound[agent]?.[round] === summary.gold : recorded[round] === true;
     };
     for (let round = 0; round < rounds; round++) {
-      const speakers = names.filter((agent) => summary.answersByRound[agent]![round] !== undefined);
-      const answers = speakers.map((agent) => summary.answersByRound[agent]![round]);
+      const speakers = names.filter((agent) => spoken[agent]![round] !== undefined);
+      const answers = speakers.map((agent) => spoken[agent]![round]);
       const agree = (agreeCounts[round] ??= [0, 0]);
       agree[1] += 1;
       const unanimous = summary.unanimousByRound?.[round] ?? (answers.length > 0 && answers.every((answer) => answer !== null && answer === answers[0]));
@@ -58,7 +63,7 @@ export function answerDynamics(summaries: readonly UnitSummary[]): AnswerDynamic
       }
     }
     for (const agent of names) {
-      const perRound = summary.answersByRound[agent]!;
+      const perRound = spoken[agent]!;
       for (let round = 1; round < perRound.length; round++) {
         const before = perRound[round - 1];
         const after = perRound[round];

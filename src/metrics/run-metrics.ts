@@ -13,6 +13,7 @@ import {
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
 import { scorerNamed } from './scorers/scorer-for.js';
+import { spokenAnswers } from './spoken-answers.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
 /**
@@ -99,9 +100,10 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     cacheHits += summary.cacheHits;
     if (summary.costUsd !== null) costUsd = (costUsd ?? 0) + summary.costUsd;
     if (unit.status === 'done') latency += summary.latencyMs;
-    for (const [agent, rounds] of Object.entries(summary.answersByRound)) {
+    // muted rounds are no turns at all (spokenAnswers leaves them undefined)
+    for (const [agent, rounds] of Object.entries(spokenAnswers(summary))) {
       if (NO_ANSWER_ROLES.has(agent)) continue;
-      turns += rounds.length;
+      turns += rounds.filter((answer) => answer !== undefined).length;
       unparsedTurns += rounds.filter((answer) => answer === null).length;
     }
   }

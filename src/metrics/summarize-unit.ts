@@ -19,6 +19,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
   let errors = 0;
   let final: Extract<TraceEvent, { type: 'final' }> | undefined;
   const latest = new Map<string, string | null>();
+  const silentRounds: Record<string, number[]> = {};
 
   for (const event of events) {
     if (event.type === 'turn' || event.type === 'judge-rank') {
@@ -39,6 +40,8 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
       while (verdicts.length < event.round) verdicts.push(null);
       verdicts[event.round] = event.correct ?? null;
     }
+    // a muted agent has no turn in that round: recorded as silent, so that its null is not read as an unparsed answer
+    if (event.type === 'mute') (silentRounds[event.agent] ??= []).push(event.round);
     if (event.type === 'error') errors += 1;
     if (event.type === 'final') final = event;
   }
@@ -61,6 +64,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
     answersByRound,
     ...(scoredTurns && Object.keys(correctByRound).length > 0 ? { correctByRound } : {}),
     ...(final?.unanimousByRound === undefined ? {} : { unanimousByRound: final.unanimousByRound }),
+    ...(Object.keys(silentRounds).length === 0 ? {} : { silentRounds }),
     roundsRun: final?.roundsRun ?? Math.max(0, ...Object.values(answersByRound).map((rounds) => rounds.length)),
     calls,
     cacheHits,

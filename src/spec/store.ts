@@ -52,7 +52,11 @@ export interface UnitSummary {
   scores?: Record<string, number | null>;
   /** All agents' final answers equal and parseable. */
   unanimous: boolean;
-  /** Each agent's parsed answer per round (null: unparsed, ambiguous, or the agent did not speak). */
+  /**
+   * Each agent's parsed answer per round (null: unparsed, ambiguous, or the
+   * agent did not speak — `silentRounds` tells which; read both through
+   * `spokenAnswers`).
+   */
   answersByRound: Record<string, Array<string | null>>;
   /**
    * Each agent's correctness per round as the runner's scorer judged it
@@ -62,6 +66,12 @@ export interface UnitSummary {
   correctByRound?: Record<string, Array<boolean | null>>;
   /** Per round: all speakers gave the same answer under the dataset's answer equality (from the `final` event). */
   unanimousByRound?: boolean[];
+  /**
+   * Rounds in which an agent had no turn (muted by the judge), per agent;
+   * absent when every agent spoke in every round it reached. A silent round
+   * is neither an answer nor an unparsed turn.
+   */
+  silentRounds?: Record<string, number[]>;
   roundsRun: number;
   calls: number;
   cacheHits: number;

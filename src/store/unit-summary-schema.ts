@@ -20,6 +20,7 @@ export const unitSummarySchema = z.object({
   answersByRound: z.record(z.string(), z.array(z.string().nullable())),
   correctByRound: z.record(z.string(), z.array(z.boolean().nullable())).optional(),
   unanimousByRound: z.array(z.boolean()).optional(),
+  silentRounds: z.record(z.string(), z.array(z.number().int().nonnegative())).optional(),
   roundsRun: z.number().int().nonnegative(),
   calls: z.number().int().nonnegative(),
   cacheHits: z.number().int().nonnegative(),
