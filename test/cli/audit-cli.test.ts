@@ -51,7 +51,8 @@ after(async () => {
 describe('quorum audit', () => {
   it('audits a stored run and foreign traces, stores both audits, and prints the documented JSON keys', async () => {
     const db = join(dir, 'audit.db');
-    const run = await runCli(['run', '--protocol', 'du', '--dataset', 'demo', '--limit', '3', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    // du-fresh: the fake server tells agents apart by the name in quorum's prompt
+    const run = await runCli(['run', '--protocol', 'du-fresh', '--dataset', 'demo', '--limit', '3', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
     const traces = join(dir, 'traces.jsonl');
@@ -90,7 +91,7 @@ describe('quorum audit', () => {
     assert.match(again.stdout, /audit models: wordvec\+heuristic τ=0\.7 \(fallback\)/);
     assert.match(again.stdout, /note: fallback models, not the paper's setup: DeBERTa-v3 NLI \+ Stella embeddings/);
     assert.match(again.stdout, /CARA-HYB \[95% CI\]/);
-    assert.match(again.stdout, new RegExp(`${runId}\\s+du\\s+3\\s+`));
+    assert.match(again.stdout, new RegExp(`${runId}\\s+du-fresh\\s+3\\s+`));
 
     const store = await openStore(db, { readonly: true });
     try {

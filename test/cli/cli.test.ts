@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'quorum-cli-'));
 let server: FakeOpenAiServer;
 
 before(async () => {
-  server = await FakeOpenAiServer.start({ fallback: { kind: 'reply', text: 'Reasoning about it.\nAnswer: B', promptTokens: 100, completionTokens: 10 } });
+  server = await FakeOpenAiServer.start({ fallback: { kind: 'reply', text: 'Reasoning about it.\nAnswer: (B)', promptTokens: 100, completionTokens: 10 } });
 });
 after(async () => {
   await server.close();

@@ -32,7 +32,8 @@ describe('drafts and preference export', () => {
   it('run --drafts 2 --judge …, then export --preferences writes DPO pairs', async () => {
     const db = join(dir, 'prefs.db');
     const backend = `openai:agents@${server.url}`;
-    const run = await runCli(['run', '--protocol', 'du', '--rounds', '1', '--drafts', '2', '--judge', `openai:judge@${server.url}`, '--dataset', 'demo', '--limit', '3', '--backend', backend, '--db', db, '--json']);
+    // du-fresh: the fake judge reads "[Agent X]" blocks ending in quorum's "Answer: X" line
+    const run = await runCli(['run', '--protocol', 'du-fresh', '--rounds', '1', '--drafts', '2', '--judge', `openai:judge@${server.url}`, '--dataset', 'demo', '--limit', '3', '--backend', backend, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { runId: string; calls: number };
     // 3 questions × 2 rounds × 3 agents × 2 drafts, plus one judge call per agent turn

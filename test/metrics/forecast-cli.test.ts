@@ -52,7 +52,8 @@ after(async () => {
 describe('quorum run --dataset fred', () => {
   it('runs like any dataset; --json and show --json carry prr, ad, cf and mae', async () => {
     const db = join(dir, 'du.db');
-    const run = await runCli(['run', '--protocol', 'du', '--dataset', 'fred', '--data', csv, '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    // du-fresh: PRR needs named peers, which du (Du et al.'s wording) does not name
+    const run = await runCli(['run', '--protocol', 'du-fresh', '--dataset', 'fred', '--data', csv, '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as ForecastReport;
     assert.equal(report.dataset, 'fred');

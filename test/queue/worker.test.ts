@@ -42,7 +42,7 @@ if (services !== undefined) {
       const dataset = await loadQuestions({ dataset: 'demo', limit: 4 });
       return {
         store,
-        protocol: 'du',
+        protocol: 'du-fresh',
         overrides: { rounds: 1 },
         dataset: { name: dataset.name, path: dataset.path, questions: dataset.questions, limit: 4 },
         agents: uniformAgents(3, `openai:fake@${server.url}`),

@@ -35,7 +35,8 @@ describe('forecasting on an in-process GGUF model (the generated random-weight m
     try {
       const outcome = await startRun({
         store,
-        protocol: 'du',
+        // GDP format needs quorum's wording, so du-fresh (du is Du et al.'s free-text protocol)
+        protocol: 'du-fresh',
         // the random model's free text rarely holds a number; the GDP schema makes `answer` a JSON number
         overrides: { rounds: 1, format: 'gdp', aggregate: 'median' },
         dataset: { name: dataset.name, path: dataset.path, questions: dataset.questions },

@@ -48,7 +48,8 @@ describe('a run on the scripted backend', () => {
       const second = await runOnce(`${preset}-2.db`, preset);
       assert.equal(first.lines.length, DEMO_QUESTIONS.length * 2);
       assert.equal(first.lines.join('\n'), second.lines.join('\n'));
-      const turnsPerUnit = preset === 'ni' ? 3 : 9;
+      // du: round 0 + one debate round, as Du et al.'s rounds = 2
+      const turnsPerUnit = preset === 'ni' ? 3 : preset === 'du' ? 6 : 9;
       assert.equal(first.calls, DEMO_QUESTIONS.length * 2 * turnsPerUnit);
     });
   }

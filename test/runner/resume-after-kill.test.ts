@@ -63,8 +63,8 @@ describe('resume after SIGKILL', () => {
     assert.equal(report.executed, 40 - doneAtKill, 'finished units are not redone');
     assert.equal(count(db, 'select count(*) as n from runs'), 1);
     assert.equal(count(db, 'select count(distinct question_id || \'/\' || seed) as n from units'), 40);
-    // 3 agents × 3 rounds = 9 turns, 3 votes, 1 final per unit; no duplicated events
-    assert.equal(count(db, 'select count(*) as n from events'), 40 * 13);
+    // du: 3 agents × 2 rounds (round 0 + one debate round) = 6 turns, 2 votes, 1 final per unit; no duplicated events
+    assert.equal(count(db, 'select count(*) as n from events'), 40 * 9);
     assert.equal(count(db, "select count(*) as n from (select unit_id from events where type = 'final' group by unit_id having count(*) = 1)"), 40);
   });
 });

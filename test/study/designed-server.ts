@@ -45,23 +45,29 @@ export function designedAnswer(questionId: string, seed: number, agent: string, 
   return agent === 'Agent C' && seed !== 1 ? WRONG[gold]! : gold;
 }
 
-/** Turns a per-call seed back into the unit seed it was derived from (DESIGN §8: seed, question, agent, round, draft). */
-function seedIndex(): Map<number, number> {
-  const index = new Map<number, number>();
-  for (const seed of SEEDS) for (const question of QUESTIONS) for (const agent of AGENTS) for (let round = 0; round < 4; round++) index.set(deriveSeed(seed, question, agent, round, 0), seed);
+/** Who a call is for, read back from its per-call seed (DESIGN §8: seed, question, agent, round, draft). */
+interface CallOrigin {
+  seed: number;
+  agent: string;
+  round: number;
+}
+
+/** Turns a per-call seed back into the unit seed, agent and round it was derived from — the prompt of `du` names no agent. */
+function seedIndex(): Map<number, CallOrigin> {
+  const index = new Map<number, CallOrigin>();
+  for (const seed of SEEDS) for (const question of QUESTIONS) for (const agent of AGENTS) for (let round = 0; round < 4; round++) index.set(deriveSeed(seed, question, agent, round, 0), { seed, agent, round });
   return index;
 }
 
 /** The designed reply to one recorded request. */
 export function designedReply(request: RecordedRequest, seeds = seedIndex()): string {
-  const user = request.body.messages.at(-1)!.content;
-  const question = /\[(q\d+)\]/.exec(user)![1]!;
-  const agent = /You are (Agent [A-Z])\./.exec(user)![1]!;
-  const peerRounds = [...user.matchAll(/\[Agent [A-Z], round (\d+)\]/g)].map((match) => Number(match[1]));
-  const round = peerRounds.length === 0 ? 0 : Math.max(...peerRounds) + 1;
-  const seed = seeds.get(request.body.seed as number);
-  if (seed === undefined) throw new Error(`designed server: unknown call seed ${String(request.body.seed)}`);
-  return `${agent} compares the options of ${question} in round ${round}, citing reason ${round + 1}.\nAnswer: ${designedAnswer(question, seed, agent, round)}`;
+  // the question id is in the question text, which the first user message always holds
+  const question = /\[(q\d+)\]/.exec(request.body.messages.find((message) => message.role === 'user')!.content)![1]!;
+  const origin = seeds.get(request.body.seed as number);
+  if (origin === undefined) throw new Error(`designed server: unknown call seed ${String(request.body.seed)}`);
+  const { seed, agent, round } = origin;
+  // "(X)": read alike by quorum's parser and by Du et al.'s (the last "(X)")
+  return `${agent} compares the options of ${question} in round ${round}, citing reason ${round + 1}.\nAnswer: (${designedAnswer(question, seed, agent, round)})`;
 }
 
 /** Starts the designed server. */
