@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
 import { createDebateProtocol } from '../../src/protocols/debate/create-debate-protocol.js';
 import type { ChatMessage } from '../../src/spec/chat.js';
-import type { Question } from '../../src/spec/question.js';
-import type { TraceEventInput } from '../../src/spec/trace.js';
+import { poseQuestion, type Question } from '../../src/spec/question.js';
+import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentOf, agentsOn } from './scripted-debaters.js';
 
 /**
@@ -74,10 +74,10 @@ export async function checkDuQuestion(key: string, contexts: Array<Array<{ role:
       return replies[index]![round]!;
     },
   });
-  const events: TraceEventInput[] = [];
-  await createDebateProtocol('du', { rounds }).run({ question, agents: agentsOn(backend, agents), seed: 1, emit: (event) => events.push(event) });
+  const events: ProtocolEventInput[] = [];
+  await createDebateProtocol('du', { rounds }).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agents), seed: 1, emit: (event) => events.push(event) });
   const sent = (agent: number, round: number): ChatMessage[] =>
-    events.find((event): event is Extract<TraceEventInput, { type: 'turn' }> => event.type === 'turn' && event.agent === `Agent ${String.fromCharCode(65 + agent)}` && event.round === round)!.messages;
+    events.find((event): event is Extract<ProtocolEventInput, { type: 'turn' }> => event.type === 'turn' && event.agent === `Agent ${String.fromCharCode(65 + agent)}` && event.round === round)!.messages;
 
   let exact = true;
   let structure = true;

@@ -16,11 +16,11 @@ import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
 import { createDebateProtocol } from '../../src/protocols/debate/create-debate-protocol.js';
 import type { ChatMessage } from '../../src/spec/chat.js';
 import type { DebateOverrides } from '../../src/spec/debate-params.js';
-import type { Question } from '../../src/spec/question.js';
-import type { TraceEventInput } from '../../src/spec/trace.js';
+import { poseQuestion, type Question } from '../../src/spec/question.js';
+import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentOf, agentsOn } from '../helpers/scripted-debaters.js';
 
-type Turn = Extract<TraceEventInput, { type: 'turn' }>;
+type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 
 /** Runs `du` with replies[agent][round]; returns the turn events. */
 async function runDu(question: Question, replies: Record<string, string[]>, overrides: DebateOverrides = {}, agentCount = 3) {
@@ -33,8 +33,8 @@ async function runDu(question: Question, replies: Record<string, string[]>, over
       return replies[agent]![round]!;
     },
   });
-  const events: TraceEventInput[] = [];
-  await createDebateProtocol('du', overrides).run({ question, agents: agentsOn(backend, agentCount), seed: 3, emit: (event) => events.push(event) });
+  const events: ProtocolEventInput[] = [];
+  await createDebateProtocol('du', overrides).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agentCount), seed: 3, emit: (event) => events.push(event) });
   const turns = events.filter((event): event is Turn => event.type === 'turn');
   const sent = (agent: string, round: number): ChatMessage[] => turns.find((turn) => turn.agent === agent && turn.round === round)!.messages;
   return { events, turns, sent, backend };
