@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatRequest } from '../../src/spec/chat.js';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
-import { agentOf } from './scripted-debaters.js';
+import { agentOf, statedFor } from './scripted-debaters.js';
 
 /**
  * A scripted backend whose reply is a pure function of the request (its
@@ -17,7 +17,7 @@ export function hashedDebaters(options: { gdp?: boolean; letters?: string } = {}
       if (options.gdp === true) {
         return JSON.stringify({ steps: [{ claim: `${agent} claims ${answer}`, ground: `ground ${digest[1]}` }], answer });
       }
-      return `${agent} weighs the options (${digest[1]}).\nAnswer: (${answer})`;
+      return `${agent} weighs the options (${digest[1]}).\nAnswer: ${statedFor(request, answer)}`;
     },
   });
 }

@@ -30,10 +30,17 @@ export function scriptedDebate(answers: Record<string, string[]>, options: { gdp
       if (options.gdp === true) {
         return JSON.stringify({ steps: [{ claim: `${agent} claim r${round}`, ground: `${agent} ground r${round}` }], answer });
       }
-      // "(X)" so that both quorum's parser and Du et al.'s (the last "(X)") read it
-      return `${agent} reasons in round ${round}.\nAnswer: (${answer})`;
+      return `${agent} reasons in round ${round}.\nAnswer: ${statedFor(request, answer)}`;
     },
   });
+}
+
+/**
+ * The answer as a reply states it: "(X)" when the prompt asks for "the form
+ * (X)" (Du et al.'s wording, whose eval reads the last "(X)"), else as given.
+ */
+export function statedFor(request: ChatRequest, answer: string): string {
+  return request.messages.some((message) => message.content.includes('in the form (X)')) ? `(${answer})` : answer;
 }
 
 /**

@@ -25,9 +25,9 @@ describe('conversation layouts', () => {
     assert.deepEqual(b2.messages.map((message) => message.role), ['system', 'user', 'assistant', 'user', 'assistant', 'user']);
     assert.match(b2.messages[1]!.content, /^Question: Which organ secretes insulin\?[\s\S]*You are Agent B\.\n\nGive your answer\.$/);
     // cross-round shows rounds 0 and 1 in round 2, but round 0 is already in the conversation
-    assert.match(b2.messages[5]!.content, /^Messages from the other agents:\n\n\[Agent A, round 1\]\nAgent A reasons in round 1\.\nAnswer: \(B\)\n\n\[Agent C, round 1\]/);
+    assert.match(b2.messages[5]!.content, /^Messages from the other agents:\n\n\[Agent A, round 1\]\nAgent A reasons in round 1\.\nAnswer: B\n\n\[Agent C, round 1\]/);
     assert.doesNotMatch(b2.messages[5]!.content, /round 0/);
-    assert.equal(b2.messages[4]!.content, 'Agent B reasons in round 1.\nAnswer: (B)');
+    assert.equal(b2.messages[4]!.content, 'Agent B reasons in round 1.\nAnswer: B');
     assert.deepEqual(b2.saw.map((ref) => `${ref.agent.slice(-1)}${ref.round}`), ['B0', 'A0', 'C0', 'B1', 'A1', 'C1']);
   });
 

@@ -116,9 +116,9 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
     const { backend } = await runPreset('du-fresh');
     const bRound1 = backend.calls.find((call) => call.messages.at(-1)!.content.includes('You are Agent B.') && call.messages.at(-1)!.content.includes('Messages from the other agents'))!;
     const user = bRound1.messages.at(-1)!.content;
-    assert.match(user, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: \(A\)/);
-    assert.match(user, /\[Agent C, round 0\]\nAgent C reasons in round 0\.\nAnswer: \(C\)/);
-    assert.match(user, /Your earlier answers:\n\n\[round 0\]\nAgent B reasons in round 0\.\nAnswer: \(B\)/);
+    assert.match(user, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: A/);
+    assert.match(user, /\[Agent C, round 0\]\nAgent C reasons in round 0\.\nAnswer: C/);
+    assert.match(user, /Your earlier answers:\n\n\[round 0\]\nAgent B reasons in round 0\.\nAnswer: B/);
     assert.doesNotMatch(user, /round 1/);
     // shared prefix first: question, then peers, then the agent-specific part
     assert.ok(user.indexOf('Question:') < user.indexOf('[Agent A, round 0]'));
