@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '2f7bcfb0e91571c0b794e1b61d18c1f03ee6f8d7d126ef258751db0847a4ca1c', files: 104 } as const;
+export const CODE_FINGERPRINT = { sha256: '3c041cbdb15a7512d8cd35f31841f99a8cc2264e84ae96f793aa954c34f8fe2e', files: 107 } as const;
