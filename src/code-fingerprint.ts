@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '3c041cbdb15a7512d8cd35f31841f99a8cc2264e84ae96f793aa954c34f8fe2e', files: 107 } as const;
+export const CODE_FINGERPRINT = { sha256: '17ea62d62859f49d3d39659f3aff3fe27c786afc6404d283dd7645b19e43197b', files: 133 } as const;
