@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '17ea62d62859f49d3d39659f3aff3fe27c786afc6404d283dd7645b19e43197b', files: 133 } as const;
+export const CODE_FINGERPRINT = { sha256: '869b5c2c7b2425c37f855ed9288f2a7d24ab7983c0cc66c16b3b1c7e3d65e1e9', files: 132 } as const;
