@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '869b5c2c7b2425c37f855ed9288f2a7d24ab7983c0cc66c16b3b1c7e3d65e1e9', files: 132 } as const;
+export const CODE_FINGERPRINT = { sha256: '4b0fcfcd46199bb4bc095fbf6201ccff283ccf442fed0363f480c7b544ea8b4b', files: 132 } as const;

@@ -13,6 +13,9 @@ describe('table-QA answer scores', () => {
     assert.equal(exactMatch('Celtics', 'boston celtics'), 0);
     assert.equal(exactMatch('Lakers', 'boston celtics', ['lakers']), 1);
     assert.equal(exactMatch(null, 'x'), 0);
+    // issue 14: EM ignored the minus sign; a text that is one number compares by value
+    assert.equal(exactMatch('0.2', '-0.2'), 0);
+    assert.equal(exactMatch('1,000', '1000'), 1);
   });
 
   it('numeric match: FinQA tolerance, percent as fraction, TAT-QA scale words', () => {
@@ -29,7 +32,10 @@ describe('table-QA answer scores', () => {
   it('token F1 counts shared tokens once per occurrence (hand-computed)', () => {
     // prediction: "in 2008 boston won" (4 tokens), gold: "boston won title in 2008" (5): common 4 → P 1, R 0.8, F1 = 2·0.8/1.8
     assert.ok(Math.abs(tokenF1('In 2008, Boston won.', 'Boston won the title in 2008') - 1.6 / 1.8) < 1e-12);
-    assert.equal(tokenF1('', ''), 1);
+    // SQuAD v1.1's f1_score returns 0 when no token is shared, two empty texts included (v2.0 would give 1)
+    assert.equal(tokenF1('', ''), 0);
+    // the sign counts: two one-number texts compare by value (SQuAD's punctuation removal would drop the minus)
+    assert.equal(tokenF1('-0.2', '0.2'), 0);
     assert.equal(tokenF1(null, 'x'), 0);
   });
 
