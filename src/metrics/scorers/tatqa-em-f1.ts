@@ -1,6 +1,6 @@
 import type { Question } from '../../spec/question.js';
 import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
-import { answerItems } from './answer-items.js';
+import { answerReadings } from './answer-items.js';
 import { tatqaAnswerString, tatqaPredictionStrings } from './tatqa/tatqa-answer-strings.js';
 import { tatqaGetMetrics } from './tatqa/tatqa-bags.js';
 import { tatqaGold } from './tatqa/tatqa-gold.js';
@@ -15,7 +15,8 @@ import { inferPredictionScale } from './tatqa/tatqa-prediction-scale.js';
  * arithmetic and count questions F1 = EM). `correct` is EM = 1. The
  * predicted scale is `prediction.scale`, else quorum infers it from a scale
  * word (`inferPredictionScale`); the answer text becomes a list by
- * `answerItems`, split on commas only for multi-span questions.
+ * `answerReadings`, split on commas and "and" only for multi-span
+ * questions (the best verdict over its readings).
  */
 export const tatqaEmF1Scorer: Scorer = {
   name: 'tatqa-em-f1',
@@ -27,30 +28,31 @@ export const tatqaEmF1Scorer: Scorer = {
   score(prediction: Prediction, question: Question): AnswerScore {
     const gold = tatqaGold(question);
     if (gold === undefined) return { correct: null, metrics: { em: null, f1: null } };
-    const stated = predictedAnswer(prediction.answer ?? '', gold.answerType === 'multi-span', prediction.scale);
-    if (stated.values.length === 0 || gold.answers.length === 0) return { correct: false, metrics: { em: 0, f1: 0 } };
+    if (gold.answers.length === 0) return { correct: false, metrics: { em: 0, f1: 0 } };
     const goldString = tatqaAnswerString(gold.answers, gold.scale);
     let best = { em: 0, f1: 0 };
-    for (const candidate of tatqaPredictionStrings(stated.values, stated.scale)) {
-      const metrics = tatqaGetMetrics(candidate, goldString);
-      // Python's max() over (em, f1) tuples: EM first, then F1.
-      if (metrics.em > best.em || (metrics.em === best.em && metrics.f1 > best.f1)) best = metrics;
+    // The best over the readings of the text as a list (answerReadings), then, as the evaluator does, over
+    // the prediction strings, by Python's max() of (em, f1) tuples: EM first, then F1.
+    for (const items of answerReadings(prediction.answer ?? '', gold.answerType === 'multi-span')) {
+      const stated = prediction.scale === undefined ? inferPredictionScale(items) : { values: items, scale: prediction.scale };
+      if (stated.values.length === 0) continue;
+      for (const candidate of tatqaPredictionStrings(stated.values, stated.scale)) {
+        const metrics = tatqaGetMetrics(candidate, goldString);
+        if (metrics.em > best.em || (metrics.em === best.em && metrics.f1 > best.f1)) best = metrics;
+      }
     }
     const f1 = gold.answerType === 'arithmetic' || gold.answerType === 'count' ? best.em : best.f1;
     return { correct: best.em === 1, metrics: { em: best.em, f1 } };
   },
   equivalent(a: string, b: string): boolean {
-    // No gold here, so no answer type: the same rendering as single values, or as comma-separated lists.
-    return [false, true].some((list) => rendered(a, list) === rendered(b, list));
+    // No gold here, so no answer type: the same rendering as single values, or under some list reading of each.
+    if (rendered(answerReadings(a, false)[0]!) === rendered(answerReadings(b, false)[0]!)) return true;
+    const right = answerReadings(b, true).map(rendered);
+    return answerReadings(a, true).some((items) => right.includes(rendered(items)));
   },
 };
 
-function predictedAnswer(text: string, list: boolean, scale: string | undefined): { values: string[]; scale: string } {
-  const values = answerItems(text, list);
-  return scale === undefined ? inferPredictionScale(values) : { values, scale };
-}
-
-function rendered(text: string, list: boolean): string | undefined {
-  const stated = predictedAnswer(text, list, undefined);
+function rendered(items: string[]): string | undefined {
+  const stated = inferPredictionScale(items);
   return stated.values.length === 0 ? undefined : tatqaNormalizeAnswer(tatqaAnswerString(stated.values, stated.scale));
 }

@@ -1,7 +1,7 @@
 import type { Question } from '../../spec/question.js';
 import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
 import { goldText } from '../score-answer.js';
-import { answerItems } from './answer-items.js';
+import { answerItems, answerReadings } from './answer-items.js';
 import { checkWtqDenotation, toWtqValueList, wtqTsvUnescapeList } from './wtq/wtq-denotation-check.js';
 import type { WtqValue } from './wtq/wtq-value.js';
 
@@ -11,7 +11,8 @@ import type { WtqValue } from './wtq/wtq-value.js';
  * are lists of values, correct when they have the same size and every gold
  * value matches a predicted one (docs/metrics.md). The gold is the question's
  * raw `targetValue`, typed by CoreNLP's `targetCanon` when the loader found
- * the `.tagged` file; the answer text becomes a list by `answerItems`.
+ * the `.tagged` file; the answer text becomes a list by `answerReadings`
+ * (correct under any of its readings).
  */
 export const wtqDenotationScorer: Scorer = {
   name: 'wtq-denotation',
@@ -21,13 +22,14 @@ export const wtqDenotationScorer: Scorer = {
     const gold = wtqGold(question);
     if (gold === undefined) return { correct: null, metrics: { denotation: null } };
     if (prediction.answer === null) return { correct: false, metrics: { denotation: 0 } };
-    const predicted = toWtqValueList(answerItems(prediction.answer, gold.size > 1));
-    const correct = checkWtqDenotation(gold.values, predicted);
+    // Correct under any reading of the text as a list (answerReadings: with and without splitting on "and").
+    const correct = answerReadings(prediction.answer, gold.size > 1).some((items) => checkWtqDenotation(gold.values, toWtqValueList(items)));
     return { correct, metrics: { denotation: correct ? 1 : 0 } };
   },
   equivalent(a: string, b: string): boolean {
-    // No gold here, so no list size to go by: same values as |-separated lists, or as comma-separated lists.
-    return sameDenotation(answerItems(a, false), answerItems(b, false)) || sameDenotation(answerItems(a, true), answerItems(b, true));
+    // No gold here, so no list size to go by: the same values read as single answers, or under some list reading of each.
+    if (sameDenotation(answerItems(a, false), answerItems(b, false))) return true;
+    return answerReadings(a, true).some((left) => answerReadings(b, true).some((right) => sameDenotation(left, right)));
   },
 };
 
