@@ -45,14 +45,24 @@ export const tatqaEmF1Scorer: Scorer = {
     return { correct: best.em === 1, metrics: { em: best.em, f1 } };
   },
   equivalent(a: string, b: string): boolean {
-    // No gold here, so no answer type: the same rendering as single values, or under some list reading of each.
-    if (rendered(answerReadings(a, false)[0]!) === rendered(answerReadings(b, false)[0]!)) return true;
-    const right = answerReadings(b, true).map(rendered);
-    return answerReadings(a, true).some((items) => right.includes(rendered(items)));
+    // Never reads the gold, so it must hold whatever the gold is: under both list rules, the same set of
+    // normalised strings the evaluator would compare with the gold. That decides EM and F1 against any gold;
+    // "Rome, Paris" and "Paris, Rome" differ (a single-span gold sees the order).
+    return [false, true].every((list) => sameSet(comparedStrings(a, list), comparedStrings(b, list)));
   },
 };
 
-function rendered(items: string[]): string | undefined {
-  const stated = inferPredictionScale(items);
-  return stated.values.length === 0 ? undefined : tatqaNormalizeAnswer(tatqaAnswerString(stated.values, stated.scale));
+/** The normalised strings a text (no stated scale) is compared as, over its readings (as in `score`). */
+function comparedStrings(text: string, list: boolean): Set<string> {
+  const strings = new Set<string>();
+  for (const items of answerReadings(text, list)) {
+    const stated = inferPredictionScale(items);
+    if (stated.values.length === 0) continue;
+    for (const candidate of tatqaPredictionStrings(stated.values, stated.scale)) strings.add(tatqaNormalizeAnswer(candidate));
+  }
+  return strings;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((text) => b.has(text));
 }

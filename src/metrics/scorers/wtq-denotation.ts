@@ -1,9 +1,9 @@
 import type { Question } from '../../spec/question.js';
 import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
 import { goldText } from '../score-answer.js';
-import { answerItems, answerReadings } from './answer-items.js';
+import { answerReadings } from './answer-items.js';
 import { checkWtqDenotation, toWtqValueList, wtqTsvUnescapeList } from './wtq/wtq-denotation-check.js';
-import type { WtqValue } from './wtq/wtq-value.js';
+import { sameWtqValue, type WtqValue } from './wtq/wtq-value.js';
 
 /**
  * WikiTableQuestions denotation accuracy, reimplementing the official
@@ -27,16 +27,23 @@ export const wtqDenotationScorer: Scorer = {
     return { correct, metrics: { denotation: correct ? 1 : 0 } };
   },
   equivalent(a: string, b: string): boolean {
-    // No gold here, so no list size to go by: the same values read as single answers, or under some list reading of each.
-    if (sameDenotation(answerItems(a, false), answerItems(b, false))) return true;
-    return answerReadings(a, true).some((left) => answerReadings(b, true).some((right) => sameDenotation(left, right)));
+    // Never reads the gold, so it must hold whatever the gold is: under both list rules, the same readings,
+    // each the same values. Values are the same when the evaluator cannot tell them apart against any gold
+    // (same type, number, date and normalised string): "17" and "17.0" differ, since a gold string "17"
+    // matches only the first.
+    return [false, true].every((list) => sameReadings(answerReadings(a, list), answerReadings(b, list)));
   },
 };
 
-function sameDenotation(a: readonly string[], b: readonly string[]): boolean {
-  const left = toWtqValueList(a);
-  const right = toWtqValueList(b);
-  return checkWtqDenotation(left, right) && checkWtqDenotation(right, left);
+function sameReadings(a: readonly string[][], b: readonly string[][]): boolean {
+  const left = a.map((items) => toWtqValueList(items));
+  const right = b.map((items) => toWtqValueList(items));
+  return left.every((values) => right.some((other) => sameValues(values, other))) && right.every((values) => left.some((other) => sameValues(values, other)));
+}
+
+function sameValues(a: readonly WtqValue[], b: readonly WtqValue[]): boolean {
+  const identical = (x: WtqValue, y: WtqValue): boolean => x.normalized === y.normalized && sameWtqValue(x, y);
+  return a.length === b.length && a.every((x) => b.some((y) => identical(x, y))) && b.every((y) => a.some((x) => identical(x, y)));
 }
 
 /** The gold values: `targetValue` (with `targetCanon` when its list lines up), else the loader's answers, else the gold text. */
