@@ -1,6 +1,6 @@
 import { pythonFloatRepr, pythonRound } from '../python/python-float-format.js';
 import { pythonFloat, pythonInt } from '../python/python-number-parse.js';
-import { pythonSplit, pythonWhitespaceClass } from '../python/python-whitespace.js';
+import { pythonSplit, pythonStrip, pythonWhitespaceClass } from '../python/python-whitespace.js';
 
 /**
  * A Python number as TAT-QA's utilities produce it: an int (bigint, exact at
@@ -79,6 +79,7 @@ export function toNumber(text: string): PythonNumber | undefined {
   const number = extractOneNumber(text);
   if (number === undefined) return undefined;
   const negative: PythonNumber = NEGATIVE.test(text) ? -1n : 1n;
-  const percent: PythonNumber = PERCENT.test(text) ? 0.01 : 1n;
+  // The original looks for the percent on the stripped text: " %5" has no digit, dot or space before its %.
+  const percent: PythonNumber = PERCENT.test(pythonStrip(text, 3)) ? 0.01 : 1n;
   return pythonRoundNumber(pythonMultiply(pythonMultiply(pythonMultiply(number, wordScale(text)), negative), percent), 4);
 }
