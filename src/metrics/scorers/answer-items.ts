@@ -26,11 +26,6 @@ export function answerReadings(text: string, list: boolean): string[][] {
   return ands.length === commas.length ? [commas] : [commas, ands];
 }
 
-/** The first reading of `answerReadings`: the values without splitting on "and". */
-export function answerItems(text: string, list: boolean): string[] {
-  return answerReadings(text, list)[0]!;
-}
-
 function clean(pieces: string[]): string[] {
   return pieces.map((piece) => piece.trim()).filter((piece) => piece !== '');
 }
