@@ -20,7 +20,7 @@ export class Agreement {
   lines(): string[] {
     const agree = [...this.classes.values()].reduce((sum, row) => sum + row.agree, 0);
     const rows = [...this.classes.entries()].sort(([a], [b]) => a.localeCompare(b));
-    const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)} %`;
+    const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(2)} %`;
     return [...rows.map(([name, row]) => `${name} ${row.agree}/${row.total} (${percent(row.agree, row.total)})`), `all ${agree}/${this.total} (${percent(agree, this.total)})`];
   }
 }

@@ -39,12 +39,13 @@ export function tatqaVariants(questions: readonly Question[]): TatqaVariant[] {
       variants.push({ key: `${question.id}#${variantClass}`, uid, variantClass, text, statedScale, items, scale: meant });
     };
     const join = (items: string[]): string => items.join(' | ');
-    const each = (variantClass: string, change: (answer: string) => string | undefined, stated: string | undefined = scale): void => {
+    // `stated` is the scale the system states beside its text (none: `{ scale: undefined }`); by default the gold's.
+    const each = (variantClass: string, change: (answer: string) => string | undefined, stated: { scale: string | undefined } = { scale }): void => {
       const items = answers.map(change);
-      if (items.every((item): item is string => item !== undefined)) add(variantClass, join(items), stated, items, stated ?? '');
+      if (items.every((item): item is string => item !== undefined)) add(variantClass, join(items), stated.scale, items, stated.scale ?? '');
     };
     each('exact-with-scale', (answer) => answer);
-    each('exact-no-scale', (answer) => answer, undefined);
+    each('exact-no-scale', (answer) => answer, { scale: undefined });
     each('upper-case', (answer) => answer.toUpperCase());
     each('whitespace', (answer) => `  ${answer.replace(/ /g, '  ')} `);
     each('trailing-period', (answer) => `${answer}.`);
@@ -62,9 +63,9 @@ export function tatqaVariants(questions: readonly Question[]): TatqaVariant[] {
     each('leading-dot', (answer) => (NUMBER.test(answer) && /^-?0\./.test(answer) ? answer.replace('0.', '.') : undefined));
     each('plus-sign', (answer) => (NUMBER.test(answer) && !answer.startsWith('-') ? `+${answer}` : undefined));
     each('euro', (answer) => (NUMBER.test(answer) ? `€${answer}` : undefined));
-    each('percent-spaced', (answer) => (NUMBER.test(answer) ? `${answer} %` : undefined), '');
+    each('percent-spaced', (answer) => (NUMBER.test(answer) ? `${answer} %` : undefined), { scale: '' });
     each('off-by-one', (answer) => (NUMBER.test(answer) ? String(Number(answer) + 1) : undefined));
-    each('wrong-scale', (answer) => answer, scale === 'thousand' ? 'million' : 'thousand');
+    each('wrong-scale', (answer) => answer, { scale: scale === 'thousand' ? 'million' : 'thousand' });
     if (scale !== '') {
       const numeric = answers.every((answer) => NUMBER.test(answer));
       if (numeric) {
