@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '869b5c2c7b2425c37f855ed9288f2a7d24ab7983c0cc66c16b3b1c7e3d65e1e9', files: 132 } as const;
+export const CODE_FINGERPRINT = { sha256: 'd13b6e66660ff8b4e61a8d526287aba9ec20f88d5e1e916e99edf366119a88b5', files: 148 } as const;
