@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'd13b6e66660ff8b4e61a8d526287aba9ec20f88d5e1e916e99edf366119a88b5', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: '4179bb7f99d8e87d13e4b8c24c3dc3758db48f2d42e6733fcb8e1e3211846d00', files: 148 } as const;
