@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '4179bb7f99d8e87d13e4b8c24c3dc3758db48f2d42e6733fcb8e1e3211846d00', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: 'df145e3ff4d1d1ef80a6a4f464577703f94ac8ddf2b7260357475732b4b33bb0', files: 148 } as const;

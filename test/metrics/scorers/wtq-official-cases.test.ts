@@ -111,5 +111,9 @@ describe('WTQ denotation: cases checked against evaluator.py', () => {
     assert.equal(wtqNormalize('  Volcán  Tajumulco (PB) [2]. '), 'volcan tajumulco (pb) [2]');
     assert.equal(wtqNormalize('“Quoted”'), 'quoted');
     assert.equal(wtqNormalize('Mig–15†'), 'mig-15');
+    // The citation pattern has no re.UNICODE flag: "[١]" (Arabic-Indic one) is a citation only after text.
+    assert.equal(wtqNormalize('[\u0661]'), '[\u0661]');
+    assert.equal(wtqNormalize('[1]'), '');
+    assert.equal(wtqNormalize('ab[\u0661]'), 'ab');
   });
 });

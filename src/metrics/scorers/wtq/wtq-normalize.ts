@@ -3,7 +3,8 @@ import { pythonWhitespaceClass } from '../python/python-whitespace.js';
 const WS = pythonWhitespaceClass(2);
 const STRIP = new RegExp(`^[${WS}]+|[${WS}]+$`, 'gu');
 const RUNS = new RegExp(`[${WS}]+`, 'gu');
-const CITATIONS = /((?<!^)\[[^\]]*\]|\[\p{Nd}+\]|[•♦†‡*#+])*$/u;
+// Python 2 patterns without re.UNICODE: `\d` here is ASCII only (only the whitespace pattern is Unicode).
+const CITATIONS = /((?<!^)\[[^\]]*\]|\[[0-9]+\]|[•♦†‡*#+])*$/u;
 const PARENTHESES = /(?<!^)( \([^)]*\))*$/u;
 const OUTER_QUOTES = /^"([^"]*)"$/u;
 
