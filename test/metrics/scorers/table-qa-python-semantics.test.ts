@@ -6,7 +6,7 @@ import { pythonSplit, pythonStrip } from '../../../src/metrics/scorers/python/py
 
 // Expected values: what CPython prints for the same expression (Python 3.11.7 with NumPy 2.4.6, and
 // Python 2.7.18 for the version-2 parsers), written next to each assertion.
-describe('Python semantics the evaluators depend on', () => {
+describe('Python semantics the WTQ and TAT-QA evaluators depend on', () => {
   it("'%.4f' % x rounds exact ties to even and keeps -0", () => {
     assert.equal(pythonFixed(0.03125, 4), '0.0312'); // '%.4f' % 0.03125
     assert.equal(pythonFixed(0.09375, 4), '0.0938'); // '%.4f' % 0.09375
