@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'df145e3ff4d1d1ef80a6a4f464577703f94ac8ddf2b7260357475732b4b33bb0', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: '05783cd00e0b22697e1333ae1908b77cfc7a356074d7a26f5e1b3f5058f92cd9', files: 148 } as const;

@@ -21,19 +21,19 @@ function floatPattern(version: PythonVersion): RegExp {
 }
 
 /**
- * Python's `int(text)` in base 10: the value as a bigint, or undefined where
- * Python raises. Unicode digits count; characters Python 2 cannot encode
+ * Python's `int(text)` in base 10 under Python 2 or 3: the exact value as a
+ * bigint (`python-int.ts` gives a number), or undefined where Python raises. Unicode digits count; characters Python 2 cannot encode
  * (e.g. U+200B) raise there too, and here they fail to match.
  */
-export function pythonInt(text: string, version: PythonVersion): bigint | undefined {
+export function parsePythonInt(text: string, version: PythonVersion): bigint | undefined {
   const match = INT[version].exec(asciiDigits(text));
   if (match === null) return undefined;
   const value = BigInt(match[2]!.replaceAll('_', ''));
   return match[1] === '-' ? -value : value;
 }
 
-/** Python's `float(text)`: the value (NaN and ±Infinity included), or undefined where Python raises. */
-export function pythonFloat(text: string, version: PythonVersion): number | undefined {
+/** Python 2's or 3's `float(text)`: the value (NaN and ±Infinity included), or undefined where Python raises. */
+export function parsePythonFloat(text: string, version: PythonVersion): number | undefined {
   const match = FLOAT[version].exec(asciiDigits(text));
   if (match === null) return undefined;
   const body = match[1]!.replaceAll('_', '').toLowerCase();

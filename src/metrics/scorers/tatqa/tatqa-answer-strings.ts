@@ -1,4 +1,4 @@
-import { pythonFixed } from '../python/python-float-format.js';
+import { pythonFixed } from '../python/python-fixed.js';
 import { isNumber, pythonMultiply, pythonRoundNumber, scaleToNum, toNumber } from './tatqa-number.js';
 
 /** Python's `sorted()` of strings: by code point (JavaScript's default sort compares UTF-16 units). */

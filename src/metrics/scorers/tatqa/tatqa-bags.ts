@@ -1,5 +1,5 @@
-import { numpyRound } from '../python/python-float-format.js';
-import { pythonSplit } from '../python/python-whitespace.js';
+import { numpyMeanRound } from '../python/numpy-mean-round.js';
+import { pythonSplit } from '../python/python-text.js';
 import { tatqaNormalizeAnswer } from './tatqa-normalize.js';
 
 /** `_compute_f1`: token-set F1 of two bags; an empty bag has precision (or recall) 1. */
@@ -51,8 +51,7 @@ export function tatqaGetMetrics(predicted: string | readonly string[], gold: str
   const predictedSet = new Set(predictedSpans);
   const goldSet = new Set(goldSpans);
   const em = predictedSpans.length === goldSpans.length && predictedSet.size === goldSet.size && [...predictedSet].every((span) => goldSet.has(span)) ? 1 : 0;
-  const bags = (spans: string[]): Set<string>[] => spans.map((span) => new Set(pythonSplit(span, 3)));
+  const bags = (spans: string[]): Set<string>[] => spans.map((span) => new Set(pythonSplit(span)));
   const perBag = alignBags(bags(predictedSpans), bags(goldSpans));
-  const mean = perBag.reduce((sum, value) => sum + value, 0) / perBag.length;
-  return { em, f1: numpyRound(mean, 2) };
+  return { em, f1: numpyMeanRound(perBag, 2) };
 }

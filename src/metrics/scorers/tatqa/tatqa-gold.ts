@@ -1,6 +1,6 @@
 import type { Question } from '../../../spec/question.js';
 import { goldText } from '../../score-answer.js';
-import { pythonFloatRepr } from '../python/python-float-format.js';
+import { pythonFloatRepr } from '../python/python-float-repr.js';
 
 /** A TAT-QA gold as `extract_gold_answers` gives it: the answer type, the answer strings and the gold scale. */
 export interface TatqaGold {

@@ -1,4 +1,4 @@
-import { pythonSplit } from '../python/python-whitespace.js';
+import { pythonSplit } from '../python/python-text.js';
 import { isNumber, pythonNumberText, toNumber } from './tatqa-number.js';
 
 const PUNCTUATION = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
@@ -21,7 +21,7 @@ export function tatqaNormalizeAnswer(text: string): string {
       const value = toNumber(part);
       part = value === undefined ? 'None' : pythonNumberText(value);
     }
-    return pythonSplit(part.replace(ARTICLES, ' '), 3).join(' ');
+    return pythonSplit(part.replace(ARTICLES, ' ')).join(' ');
   });
-  return parts.filter((part) => pythonSplit(part, 3).length > 0).join(' ');
+  return parts.filter((part) => pythonSplit(part).length > 0).join(' ');
 }

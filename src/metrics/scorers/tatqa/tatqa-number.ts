@@ -1,6 +1,7 @@
-import { pythonFloatRepr, pythonRound } from '../python/python-float-format.js';
-import { pythonFloat, pythonInt } from '../python/python-number-parse.js';
-import { pythonSplit, pythonStrip, pythonWhitespaceClass } from '../python/python-whitespace.js';
+import { pythonFloatRepr } from '../python/python-float-repr.js';
+import { parsePythonFloat, parsePythonInt } from '../python/python-number-parse.js';
+import { pythonRound } from '../python/python-round.js';
+import { PYTHON_WHITESPACE, pythonSplit, pythonStrip } from '../python/python-text.js';
 
 /**
  * A Python number as TAT-QA's utilities produce it: an int (bigint, exact at
@@ -9,7 +10,7 @@ import { pythonSplit, pythonStrip, pythonWhitespaceClass } from '../python/pytho
  */
 export type PythonNumber = bigint | number;
 
-const WS = pythonWhitespaceClass(3);
+const WS = PYTHON_WHITESPACE;
 const EXCLUDE_IN_NUM = new Set(['\'', '"', '\\', '$', '€', '£', '¥', '%', '(', ')', ',', '[', ']']);
 const FIRST_NUMBER = /([+-]?\p{Nd}+(\.\p{Nd}+)?)|([+-]?\.\p{Nd}+)/u;
 const WORD_SCALE = new RegExp(`[\\p{Nd}.]+[${WS}]?[a-zA-Z]+`, 'u');
@@ -51,14 +52,14 @@ export function cleanNum(text: string): string {
 export function extractOneNumber(text: string): PythonNumber | undefined {
   const match = FIRST_NUMBER.exec(cleanNum(text));
   if (match === null || match[1] === undefined) return undefined;
-  return match[1].includes('.') ? pythonFloat(match[1], 3) : pythonInt(match[1], 3);
+  return match[1].includes('.') ? parsePythonFloat(match[1], 3) : parsePythonInt(match[1], 3);
 }
 
 /** `is_number`: the first whitespace word (cleaned) is a Python float other than NaN, and a second word, if any, names a scale. */
 export function isNumber(text: string): boolean {
-  const words = pythonSplit(pythonSplit(text, 3).map(cleanNum).join(' '), 3);
+  const words = pythonSplit(pythonSplit(text).map(cleanNum).join(' '));
   if (words.length === 0) return false;
-  const value = pythonFloat(words[0]!, 3);
+  const value = parsePythonFloat(words[0]!, 3);
   if (value === undefined || Number.isNaN(value)) return false;
   return words.length < 2 || scaleToNum(words[1]!) !== 1n;
 }
@@ -80,6 +81,6 @@ export function toNumber(text: string): PythonNumber | undefined {
   if (number === undefined) return undefined;
   const negative: PythonNumber = NEGATIVE.test(text) ? -1n : 1n;
   // The original looks for the percent on the stripped text: " %5" has no digit, dot or space before its %.
-  const percent: PythonNumber = PERCENT.test(pythonStrip(text, 3)) ? 0.01 : 1n;
+  const percent: PythonNumber = PERCENT.test(pythonStrip(text)) ? 0.01 : 1n;
   return pythonRoundNumber(pythonMultiply(pythonMultiply(pythonMultiply(number, wordScale(text)), negative), percent), 4);
 }

@@ -1,4 +1,4 @@
-import { pythonFloat, pythonInt } from '../python/python-number-parse.js';
+import { parsePythonFloat, parsePythonInt } from '../python/python-number-parse.js';
 import { wtqNormalize } from './wtq-normalize.js';
 
 /**
@@ -13,9 +13,9 @@ export type WtqValue =
 
 /** `NumberValue.parse`: Python 2's `int()`, else a finite `float()`, else nothing. */
 export function parseWtqNumber(text: string): bigint | number | undefined {
-  const integer = pythonInt(text, 2);
+  const integer = parsePythonInt(text, 2);
   if (integer !== undefined) return integer;
-  const float = pythonFloat(text, 2);
+  const float = parsePythonFloat(text, 2);
   return float !== undefined && Number.isFinite(float) ? float : undefined;
 }
 
@@ -25,7 +25,7 @@ export function parseWtqDate(text: string): [number, number, number] | undefined
   if (parts.length !== 3) return undefined;
   const field = (part: string, unknown: readonly string[]): number | undefined => {
     if (unknown.includes(part)) return -1;
-    const value = pythonInt(part, 2);
+    const value = parsePythonInt(part, 2);
     return value === undefined ? undefined : Number(value);
   };
   const year = field(parts[0]!, ['xx', 'xxxx']);
