@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '4b0fcfcd46199bb4bc095fbf6201ccff283ccf442fed0363f480c7b544ea8b4b', files: 132 } as const;
+export const CODE_FINGERPRINT = { sha256: '94ad2bde1c5d33797d7af421e2501751f628300af9955cbd6ffb1e5956aaa0d0', files: 148 } as const;

@@ -7,6 +7,7 @@ import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { defaultFile } from './finqa.js';
 import { answerListGold, numberGold, plainNumber } from './finqa-gold.js';
 import { readDataFile } from './jsonl-records.js';
+import { readWtqTargetCanon } from './wtq-tagged.js';
 
 const HINT = 'WikiTableQuestions question files are TSV with the header "id<TAB>utterance<TAB>context<TAB>targetValue"; context is a table path such as csv/203-csv/733.csv';
 
@@ -24,7 +25,8 @@ const COLUMNS = ['id', 'utterance', 'context', 'targetValue'] as const;
  * from the CSV (backslash-escaped quotes, `parseWtqCsv`), or from the `.tsv`
  * beside it when the CSV is missing, and each is read once. Gold: one plain
  * number is numeric, anything else text, lists of several answers a list
- * (`meta.answers`).
+ * (`meta.answers`). CoreNLP's `targetCanon` joins `meta` when the
+ * `tagged/data/*.tagged` file of the question file is there.
  */
 export const wtqLoader: DatasetLoader = {
   name: 'wtq',
@@ -37,10 +39,14 @@ export const wtqLoader: DatasetLoader = {
       throw new DatasetFormatError(file, 1, undefined, `expected the header ${COLUMNS.join(', ')}, found ${header.join(', ') || 'an empty line'}`, HINT);
     }
     const tables = new Map<string, Promise<Table>>();
+    const canon = await readWtqTargetCanon(file);
     const questions: Question[] = [];
     for (let index = 1; index < lines.length && questions.length < (options.limit ?? Infinity); index++) {
       if (lines[index]!.trim() === '') continue;
-      questions.push(await wtqQuestion(lines[index]!, file, index + 1, tables));
+      const question = await wtqQuestion(lines[index]!, file, index + 1, tables);
+      const targetCanon = canon.get(String(question.meta?.['wtqId']));
+      if (targetCanon !== undefined) question.meta = { ...question.meta, targetCanon };
+      questions.push(question);
     }
     if (questions.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'no questions found', HINT);
     return questions;

@@ -6,6 +6,8 @@ import { fredMaeScorer } from './fred-mae.js';
 import { choiceLetterScorer, numericScorer, squadEmF1Scorer } from './generic-scorers.js';
 import { medqaLetterScorer } from './medqa-letter.js';
 import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
+import { tatqaEmF1Scorer } from './tatqa-em-f1.js';
+import { wtqDenotationScorer } from './wtq-denotation.js';
 
 /**
  * The official scorer of each dataset with a published evaluator, by
@@ -18,6 +20,8 @@ export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
   ['mmqa', mmqaEmF1Scorer],
   ['medqa', medqaLetterScorer],
   ['fred', fredMaeScorer],
+  ['wtq', wtqDenotationScorer],
+  ['tatqa', tatqaEmF1Scorer],
 ]);
 
 /** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
