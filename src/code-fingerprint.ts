@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '94ad2bde1c5d33797d7af421e2501751f628300af9955cbd6ffb1e5956aaa0d0', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: '2572fe2bbbbce1c0d00f8ee364f1916ff522a6831a9a735e68fb48bc46a59be3', files: 148 } as const;

@@ -18,9 +18,10 @@ export interface NumberMention {
   start: number;
   end: number;
   /**
-   * The number as written, without its currency symbol and scale word: sign, digits
-   * with grouping commas, percent sign; wrapped in the parentheses of an
-   * accounting negative when it stands alone inside them ("(0.2)").
+   * The number as written: sign, currency symbol, digits with grouping
+   * commas, percent sign and scale word ("$2.1 million"); wrapped in the
+   * parentheses of an accounting negative when it stands alone inside them
+   * ("(0.2)").
    */
   written: string;
 }
@@ -54,8 +55,7 @@ export function findNumbers(text: string): NumberMention[] {
     const scaleApplies = scaleWord !== undefined && (scaleWord.length > 1 || groups['currency'] !== undefined || scaleWord === 'k');
     let end = match.index + match[0].length;
     if (scaleWord !== undefined && !scaleApplies) end -= match[0].length - match[0].toLowerCase().lastIndexOf(scaleWord);
-    const numberEnd = scaleWord === undefined ? end : match.index + match[0].toLowerCase().lastIndexOf(scaleWord);
-    const span = text.slice(match.index, numberEnd).replace(/[$€£¥]\s*/, '').trim();
+    const span = text.slice(match.index, end).trim();
     const mention: NumberMention = {
       value: number,
       text: canonicalNumber(number),
@@ -100,7 +100,7 @@ export function findNumericAnswer(text: string): NumericAnswer {
   const json = findJsonAnswerField(visible);
   if (json !== undefined) {
     const mentions = typeof json === 'number' ? findNumbers(String(json)) : findNumbers(json);
-    if (mentions.length > 0) return decide(mentions.slice(0, 1), 'json');
+    if (mentions.length > 0) return decide(mentions.slice(0, 1), 'json', typeof json === 'string' ? shortStatement(json, mentions.slice(0, 1)) : undefined);
   }
   const cues = [...visible.matchAll(CUE)].reverse();
   for (const cue of cues) {
@@ -108,7 +108,7 @@ export function findNumericAnswer(text: string): NumericAnswer {
     const lineEnd = visible.indexOf('\n', tailStart);
     const tail = visible.slice(tailStart, lineEnd < 0 ? undefined : lineEnd);
     const found = leadingNumbers(tail);
-    if (found.length > 0) return decide(found, 'explicit');
+    if (found.length > 0) return decide(found, 'explicit', shortStatement(tail, found));
   }
   const boxes = [...visible.matchAll(/\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)].reverse();
   for (const box of boxes) {
@@ -134,14 +134,31 @@ function leadingNumbers(tail: string): NumberMention[] {
   return [first];
 }
 
-function decide(mentions: NumberMention[], rule: string): NumericAnswer {
+/**
+ * The whole answer statement when it is the number and at most two more
+ * words ("17 people", "$5 million dollars"): the official evaluators of
+ * table QA grade the answer as stated, so "17 people" is not "17" to
+ * WikiTableQuestions' evaluator. A longer statement ("3.2, up from 2.9 last
+ * year") states the number alone.
+ */
+function shortStatement(tail: string, found: readonly NumberMention[]): string | undefined {
+  if (found.length !== 1) return undefined;
+  const statement = tail.trim().replace(/[.;:]+$/, '').trim();
+  const rest = statement.slice(found[0]!.end - (tail.length - tail.trimStart().length)).trim();
+  if (/\d/.test(rest) || rest.split(/\s+/).filter((word) => word !== '').length > 2) return undefined;
+  return statement;
+}
+
+function decide(mentions: NumberMention[], rule: string, statement?: string): NumericAnswer {
   const [first, second] = mentions;
   if (first === undefined) return { answer: { status: 'unparsed', value: null, rule: 'none' } };
   const modifiers = [first.percent ? '+percent' : '', first.scale !== 1 ? `+${scaleName(first.scale)}` : ''].join('');
   if (second !== undefined && second.text !== first.text) {
     return { answer: { status: 'ambiguous', value: null, candidates: [first.text, second.text], rule: rule + modifiers }, mention: first };
   }
-  const stated = { ...(first.written === first.text ? {} : { text: first.written }), ...(first.scale === 1 ? {} : { scale: scaleName(first.scale) }) };
+  // the scale word stays in the stated text ("$2.1 million"): scorers read it there, as TAT-QA's reads a stated scale
+  const text = statement ?? first.written;
+  const stated = text === first.text ? {} : { text };
   return { answer: { status: 'ok', value: first.text, rule: rule + modifiers, ...stated }, mention: first };
 }
 

@@ -15,12 +15,13 @@ export const parsedAnswerSchema = z.object({
   rule: z.string().optional(),
   /**
    * The answer as the reply stated it, when it differs from `value`: a
-   * number with its sign, currency, percent sign or accounting parentheses
-   * (`(0.2)`, `56.197%`), without its scale word. Scorers read this, as an
-   * official evaluator reads the prediction string.
+   * number with its sign, currency, percent sign, scale word or accounting
+   * parentheses (`(0.2)`, `56.197%`, `$2.1 million`), or a short labelled
+   * statement (`17 people`). Scorers read this, as an official evaluator
+   * reads the prediction string.
    */
   text: z.string().optional(),
-  /** The scale word stated with a numeric answer (`thousand`, `million`, `billion`, `trillion`); TAT-QA's predicted scale. */
+  /** A scale given apart from the answer (DeALOG's structured `scale`: `thousand`, `million`, `billion`, `percent`); TAT-QA's predicted scale. */
   scale: z.string().optional(),
 });
 export type ParsedAnswer = z.infer<typeof parsedAnswerSchema>;

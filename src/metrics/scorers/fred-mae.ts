@@ -1,5 +1,6 @@
 import type { Question } from '../../spec/question.js';
 import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
+import { findNumbers } from '../../parsing/numeric-answer.js';
 import { answerNumber } from '../dynamics/statistics.js';
 
 /**
@@ -16,12 +17,20 @@ export const fredMaeScorer: Scorer = {
   metrics: [{ key: 'absError', label: 'absolute error (MAE)', aggregate: 'mean', kind: 'value' }],
   score(prediction: Prediction, question: Question): AnswerScore {
     if (question.gold.kind !== 'number') return { correct: null, metrics: { absError: null } };
-    const forecast = answerNumber(prediction.answer);
+    const forecast = forecastNumber(prediction.answer);
     return { correct: null, metrics: { absError: forecast === null ? null : Math.abs(forecast - question.gold.value) } };
   },
   equivalent(a: string, b: string): boolean {
-    const x = answerNumber(a);
-    const y = answerNumber(b);
+    const x = forecastNumber(a);
+    const y = forecastNumber(b);
     return x !== null && y !== null ? x === y : a.trim() === b.trim();
   },
 };
+
+// A forecast as stated: a plain number, or one number with its percent sign ("3.1%": the series is in percent).
+function forecastNumber(answer: string | null): number | null {
+  const plain = answerNumber(answer);
+  if (plain !== null || answer === null) return plain;
+  const mentions = findNumbers(answer);
+  return mentions.length === 1 && mentions[0]!.scale === 1 && answer.replace(/[\d.,%+\-−\s]/g, '') === '' ? mentions[0]!.value : null;
+}
