@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '2572fe2bbbbce1c0d00f8ee364f1916ff522a6831a9a735e68fb48bc46a59be3', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: '27e6e8a3234553768ef62ba4aeae4f6d6b315011b15f63b2167e67b91d2ec3f2', files: 148 } as const;

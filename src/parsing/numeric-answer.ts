@@ -1,6 +1,6 @@
 import type { ParsedAnswer } from '../spec/answer.js';
 import { findJsonAnswerField } from './json-answer-field.js';
-import { stripMarkup, visibleReply } from './reply-text.js';
+import { stripMarkup, tidyStatement, visibleReply } from './reply-text.js';
 
 /** A number read from text, with the unit words that change its meaning. */
 export interface NumberMention {
@@ -35,11 +35,11 @@ export interface NumericAnswer {
 
 // Letters may follow a number ("10mg", "3rd"); a scale word counts only when it ends there ("5k", not "5kg").
 const NUMBER =
-  /(?<![\p{L}\p{N}_.])(?:(?<sign>[-−+])[ \t]?)?(?<currency>[$€£¥])?[ \t]?(?<sign2>[-−])?(?<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?!\.?\d)(?:[ \t]?(?<percent>%|percent\b|per cent\b))?(?:[ \t]?(?<scale>thousand|million|billion|trillion|mn|bn|k|m|b)(?![\p{L}\p{N}]))?/giu;
+  /(?<![\p{L}\p{N}_.])(?:(?<sign>[-−+])[ \t]?)?(?<currency>[$€£¥])?[ \t]?(?<sign2>[-−])?(?<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?<exponent>[eE][-+]?\d+)?(?!\.?\d)(?:[ \t]?(?<percent>%|percent\b|per cent\b))?(?:[ \t]?(?<scale>thousand|million|billion|trillion|mn|bn|k|m|b)(?![\p{L}\p{N}]))?/giu;
 
 const SCALES: Readonly<Record<string, number>> = { thousand: 1e3, k: 1e3, million: 1e6, mn: 1e6, m: 1e6, billion: 1e9, bn: 1e9, b: 1e9, trillion: 1e12 };
 
-const CUE = /\b(?:final answer|answer|forecast|prediction|estimate|result)\b[ \t]*(?:is|would be|will be|should be|of|[:：=≈~\-–—])?[ \t]*(?:about|approximately|around|roughly|~|≈)?/gi;
+const CUE = /\b(?:final answer|answer|forecast|prediction|estimate|result)\b[ \t]*(?:is|would be|will be|should be|of|[:：=≈~\-–—])?[ \t]*(?<approx>about|approximately|around|roughly|~|≈)?/gi;
 
 /** All numbers mentioned in a text, in order. */
 export function findNumbers(text: string): NumberMention[] {
@@ -49,7 +49,7 @@ export function findNumbers(text: string): NumberMention[] {
     const digits = groups['digits'];
     if (digits === undefined) continue;
     const negative = (groups['sign'] ?? groups['sign2'] ?? '').replace('+', '') !== '';
-    const number = Number(digits.replace(/,/g, '')) * (negative ? -1 : 1);
+    const number = Number(`${digits.replace(/,/g, '')}${groups['exponent'] ?? ''}`) * (negative ? -1 : 1);
     const scaleWord = groups['scale']?.toLowerCase();
     // "5 m" is five metres and "3 b" is a label unless money is meant; only scale them after a currency symbol.
     const scaleApplies = scaleWord !== undefined && (scaleWord.length > 1 || groups['currency'] !== undefined || scaleWord === 'k');
@@ -96,11 +96,12 @@ export function parseNumericAnswer(text: string): ParsedAnswer {
 
 /** Like `parseNumericAnswer`, with the mention that decided it (value, percent, scale, currency). */
 export function findNumericAnswer(text: string): NumericAnswer {
-  const visible = stripMarkup(visibleReply(text));
+  // NFKC: fullwidth digits and signs ("１７", "－3") read as the ASCII ones, as the official evaluators normalise them
+  const visible = stripMarkup(visibleReply(text)).normalize('NFKC');
   const json = findJsonAnswerField(visible);
   if (json !== undefined) {
     const mentions = typeof json === 'number' ? findNumbers(String(json)) : findNumbers(json);
-    if (mentions.length > 0) return decide(mentions.slice(0, 1), 'json', typeof json === 'string' ? shortStatement(json, mentions.slice(0, 1)) : undefined);
+    if (mentions.length > 0) return decide(mentions.slice(0, 1), 'json', typeof json === 'string' ? tidyStatement(json) : undefined);
   }
   const cues = [...visible.matchAll(CUE)].reverse();
   for (const cue of cues) {
@@ -108,7 +109,8 @@ export function findNumericAnswer(text: string): NumericAnswer {
     const lineEnd = visible.indexOf('\n', tailStart);
     const tail = visible.slice(tailStart, lineEnd < 0 ? undefined : lineEnd);
     const found = leadingNumbers(tail);
-    if (found.length > 0) return decide(found, 'explicit', shortStatement(tail, found));
+    // the statement starts after the label: "about 127.4" is what was stated, not 127.4
+    if (found.length > 0) return decide(found, 'explicit', tidyStatement(`${cue.groups?.['approx'] ?? ''} ${tail}`));
   }
   const boxes = [...visible.matchAll(/\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)].reverse();
   for (const box of boxes) {
@@ -135,20 +137,12 @@ function leadingNumbers(tail: string): NumberMention[] {
 }
 
 /**
- * The whole answer statement when it is the number and at most two more
- * words ("17 people", "$5 million dollars"): the official evaluators of
- * table QA grade the answer as stated, so "17 people" is not "17" to
- * WikiTableQuestions' evaluator. A longer statement ("3.2, up from 2.9 last
- * year") states the number alone.
+ * `statement` is the labelled answer as stated (`explicit` and `json`
+ * rules), which scorers read whole: the official evaluators of table QA
+ * grade the answer text, so "17 people" is not 17 to WikiTableQuestions'
+ * evaluator and "about 127.4" is not a number to FinQA's. Otherwise the
+ * number's own span is the stated answer.
  */
-function shortStatement(tail: string, found: readonly NumberMention[]): string | undefined {
-  if (found.length !== 1) return undefined;
-  const statement = tail.trim().replace(/[.;:]+$/, '').trim();
-  const rest = statement.slice(found[0]!.end - (tail.length - tail.trimStart().length)).trim();
-  if (/\d/.test(rest) || rest.split(/\s+/).filter((word) => word !== '').length > 2) return undefined;
-  return statement;
-}
-
 function decide(mentions: NumberMention[], rule: string, statement?: string): NumericAnswer {
   const [first, second] = mentions;
   if (first === undefined) return { answer: { status: 'unparsed', value: null, rule: 'none' } };

@@ -53,3 +53,22 @@ export function nonEmptyLines(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
+
+/**
+ * An answer statement as a scorer should read it: `\boxed{…}` unwrapped,
+ * spaces collapsed, a leading separator and a final sentence period
+ * removed, and one pair of wrapping quotes removed when the text holds no
+ * other quote (`"2004"|"2005"` keeps its quotes: they belong to the items).
+ */
+export function tidyStatement(raw: string): string {
+  const text = raw
+    .replace(/\\boxed\s*\{(.*)\}/, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    // a leading separator goes ("Answer: - Paris"), a minus sign stays ("-17")
+    .replace(/^(?:[:：=]|[-–—](?![\d.]))\s*/, '')
+    .replace(/\.$/, '');
+  const quoted = /^["'“‘](.*)["'”’]$/.exec(text);
+  const inner = quoted === null || /["“”]/.test(quoted[1]!) ? text : quoted[1]!;
+  return inner.replace(/\.$/, '').trim();
+}

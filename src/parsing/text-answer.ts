@@ -1,6 +1,6 @@
 import type { ParsedAnswer } from '../spec/answer.js';
 import { findJsonAnswerField } from './json-answer-field.js';
-import { nonEmptyLines, stripMarkup, visibleReply } from './reply-text.js';
+import { nonEmptyLines, stripMarkup, tidyStatement, visibleReply } from './reply-text.js';
 
 const ANSWER_LINE = /^(?:the[ \t]+)?(?:final[ \t]+|short[ \t]+)?answer[ \t]*(?:is[ \t]*:?|[:：=\-–—])[ \t]*(.*)$/gim;
 
@@ -15,25 +15,13 @@ export function parseTextAnswer(text: string): ParsedAnswer {
   const visible = stripMarkup(visibleReply(text));
   const json = findJsonAnswerField(visible);
   if (json !== undefined) return answerOf(String(json), 'json');
-  const labelled = [...visible.matchAll(ANSWER_LINE)].map((match) => match[1] ?? '').filter((value) => tidy(value) !== '');
+  const labelled = [...visible.matchAll(ANSWER_LINE)].map((match) => match[1] ?? '').filter((value) => tidyStatement(value) !== '');
   const last = labelled.at(-1);
   if (last !== undefined) return answerOf(last, 'explicit');
   return answerOf(nonEmptyLines(visible).at(-1) ?? '', 'last-line');
 }
 
 function answerOf(raw: string, rule: string): ParsedAnswer {
-  const value = tidy(raw);
+  const value = tidyStatement(raw);
   return value === '' ? { status: 'unparsed', value: null, rule: 'none' } : { status: 'ok', value, rule };
-}
-
-function tidy(raw: string): string {
-  return raw
-    .replace(/\\boxed\s*\{(.*)\}/, '$1')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[:：=\-–—]\s*/, '')
-    .replace(/\.$/, '')
-    .replace(/^["'“‘](.*)["'”’]$/, '$1')
-    .replace(/\.$/, '')
-    .trim();
 }
