@@ -1,3 +1,4 @@
+import type { AuditModelCalls } from '../spec/audit.js';
 import type { AuditQuestionResult } from '../spec/audit-result.js';
 
 /** Model work an audit needed, and what an all-pairs audit would have needed. */
@@ -38,4 +39,10 @@ export function auditCost(results: readonly AuditQuestionResult[]): AuditCost {
     }
   }
   return { nliPairs, naiveNliPairs, embeddedTexts: texts.size };
+}
+
+/** The calls made between two readings of a provider's cumulative `modelCalls()`. */
+export function modelCallsSince(before: AuditModelCalls, after: AuditModelCalls): AuditModelCalls {
+  const keys = Object.keys(after) as Array<keyof AuditModelCalls>;
+  return Object.fromEntries(keys.map((key) => [key, after[key] - before[key]])) as unknown as AuditModelCalls;
 }

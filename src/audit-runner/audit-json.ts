@@ -26,6 +26,23 @@ export function groupJson(group: AuditGroupSummary): Record<string, unknown> {
   };
 }
 
+/** The NLI chat model's calls (an `llm:` NLI) in `--json` form; cost null when no call reaching the model had a price. */
+function nliCallsJson(calls: NonNullable<AuditRecord['summary']['nliCalls']>): Record<string, unknown> {
+  const reached = calls.calls - calls.cacheHits;
+  return {
+    calls: calls.calls,
+    cache_hits: calls.cacheHits,
+    failures: calls.failures,
+    prompt_tokens: calls.promptTokens,
+    cached_prompt_tokens: calls.cachedPromptTokens,
+    completion_tokens: calls.completionTokens,
+    cost_usd: reached > 0 && calls.unpricedCalls === reached ? null : calls.costUsd,
+    unpriced_calls: calls.unpricedCalls,
+    latency_ms: calls.latencyMs,
+    shared_by_runs: calls.sharedByRuns,
+  };
+}
+
 /**
  * One audit as `quorum audit --json` prints it: the whole run's figures at
  * the top level, every protocol's under `protocols`, and the models, τ and
@@ -51,6 +68,7 @@ export function auditJson(audit: AuditRecord): Record<string, unknown> {
     nli_pairs: summary.nliPairs,
     naive_nli_pairs: summary.naiveNliPairs,
     embedded_texts: summary.embeddedTexts,
+    nli_calls: summary.nliCalls === undefined ? null : nliCallsJson(summary.nliCalls),
     warnings: summary.warnings,
   };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { EmbeddingProvider, NliProvider } from '../spec/audit.js';
+import type { AuditModelCalls, EmbeddingProvider, NliProvider } from '../spec/audit.js';
 import type { AuditQuestionRecord, AuditQuestionResult, AuditRecord, AuditSummary } from '../spec/audit-result.js';
 import { ConfigError } from '../spec/errors.js';
 import type { RunRecord, TraceStore } from '../spec/store.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
-import { auditCost } from './audit-cost.js';
+import { auditCost, modelCallsSince } from './audit-cost.js';
 import { auditLabel, auditSettings, type AuditChoices } from './audit-settings.js';
 import { EmbeddingCache, type AuditProgress } from './embedding-cache.js';
 import { labelFailureModes } from './label-failure-modes.js';
@@ -44,6 +44,8 @@ export interface AuditCalls {
   /** NLI pairs asked for before de-duplication. */
   nliPairsRequested: number;
   durationMs: number;
+  /** Chat-model calls of an `llm:` NLI during this pass. */
+  nliModelCalls?: AuditModelCalls;
 }
 
 /** The audits of one invocation. */
@@ -85,12 +87,15 @@ export async function auditRuns(options: AuditRunsOptions): Promise<AuditRunsOut
   }
 
   const embeddings = new EmbeddingCache(options.embedding, options.batchSize?.embed === undefined ? {} : { batchSize: options.batchSize.embed });
+  const callsBefore = options.nli.modelCalls?.();
   const nli = new NliCache(options.nli, options.batchSize?.nli === undefined ? {} : { batchSize: options.batchSize.nli });
   const scored: AuditQuestionResult[] = await scoreUnits(
     loaded.flatMap((entry) => entry.inputs),
     { embeddings, nli, settings, ...(options.progress === undefined ? {} : { progress: options.progress }) },
   );
 
+  const callsAfter = options.nli.modelCalls?.();
+  const nliCalls = callsBefore === undefined || callsAfter === undefined ? undefined : { ...modelCallsSince(callsBefore, callsAfter), sharedByRuns: loaded.length };
   const audits: RunAudit[] = [];
   let offset = 0;
   for (const entry of loaded) {
@@ -112,6 +117,7 @@ export async function auditRuns(options: AuditRunsOptions): Promise<AuditRunsOut
       overall: summarizeGroup(protocols.length === 1 ? protocols[0]! : 'all', results, settings, protocols.length === 1 ? (thresholds.get(protocols[0]!) ?? fixedThreshold) : fixedThreshold),
       pendingUnits: entry.pending,
       ...auditCost(results),
+      ...(nliCalls === undefined ? {} : { nliCalls }),
       warnings: entry.warnings,
     };
     const audit: AuditRecord = {
@@ -126,5 +132,8 @@ export async function auditRuns(options: AuditRunsOptions): Promise<AuditRunsOut
     await store.saveAudit(audit, questions);
     audits.push({ run: entry.run, audit, questions });
   }
-  return { audits, calls: { embeddedTexts: embeddings.size, nliPairs: nli.size, nliPairsRequested: nli.requested, durationMs: performance.now() - started } };
+  return {
+    audits,
+    calls: { embeddedTexts: embeddings.size, nliPairs: nli.size, nliPairsRequested: nli.requested, durationMs: performance.now() - started, ...(nliCalls === undefined ? {} : { nliModelCalls: nliCalls }) },
+  };
 }

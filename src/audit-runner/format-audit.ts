@@ -51,6 +51,13 @@ export function formatAuditTable(audits: readonly AuditRecord[]): string {
     if (reasons.length > 0) lines.push(`  not eligible: ${reasons.join(', ')}`);
     if (audit.summary.overall.emptyPairs > 0) lines.push(`  agent pairs scored 0 (one side without steps): ${audit.summary.overall.emptyPairs}`);
     lines.push(`  NLI pairs: ${audit.summary.nliPairs} for best matches (an all-pairs audit: ${audit.summary.naiveNliPairs})`);
+    const calls = audit.summary.nliCalls;
+    if (calls !== undefined) {
+      const reached = calls.calls - calls.cacheHits;
+      const cost = reached > 0 && calls.unpricedCalls === reached ? 'cost n/a (no price for this model)' : `$${calls.costUsd.toFixed(4)}${calls.unpricedCalls > 0 ? ` (${calls.unpricedCalls} unpriced calls left out)` : ''}`;
+      const shared = calls.sharedByRuns > 1 ? `, shared by the ${calls.sharedByRuns} runs audited together` : '';
+      lines.push(`  NLI model calls: ${calls.calls} (${calls.cacheHits} from the cache), ${calls.promptTokens} prompt + ${calls.completionTokens} completion tokens, ${cost}${shared}`);
+    }
     if (audit.summary.pendingUnits > 0) lines.push(`  pending units not audited: ${audit.summary.pendingUnits}`);
     for (const warning of audit.summary.warnings) lines.push(`  warning: ${warning}`);
   }

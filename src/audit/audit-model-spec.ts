@@ -5,17 +5,18 @@ import { ConfigError } from '../spec/errors.js';
 export type AuditRole = 'embedding' | 'nli';
 
 /** The kinds of audit model spec (DESIGN §9). */
-export type AuditModelKind = 'wordvec' | 'heuristic' | 'transformers' | 'http' | 'llama';
+export type AuditModelKind = 'wordvec' | 'heuristic' | 'transformers' | 'http' | 'llama' | 'llm';
 
 /**
  * A parsed audit model spec: `<kind>[:<target>][#name=value&…]`, e.g.
  * `wordvec`, `heuristic`, `transformers:Xenova/nli-deberta-v3-small`,
  * `transformers:./models/nli#dtype=q8`, `http:http://127.0.0.1:8080/v1#model=stella`,
- * `llama:./stella.gguf#threads=1`.
+ * `llama:./stella.gguf#threads=1`, `llm:openai:qwen2.5-7b@http://127.0.0.1:8000/v1#batch-size=8`
+ * (any chat backend spec after `llm:`).
  */
 export interface AuditModelSpec {
   kind: AuditModelKind;
-  /** What follows `<kind>:` and precedes `#` (a model id, folder, URL or file); empty for wordvec/heuristic. */
+  /** What follows `<kind>:` and precedes `#` (a model id, folder, URL, file or chat backend spec); empty for wordvec/heuristic. */
   target: string;
   /** Options after `#`, values URL-decoded. */
   options: SpecOptions;
@@ -25,13 +26,13 @@ export interface AuditModelSpec {
 
 const FORMS: Record<AuditRole, string> = {
   embedding:
-    'embedding models: wordvec (offline default), transformers:<model id or folder>, http:<base-url>#model=<name> (OpenAI-compatible /embeddings), llama:<file.gguf>; see docs/audit-models.md',
-  nli: 'NLI models: heuristic (offline fallback), transformers:<model id or folder>, http:<base-url> (TEI-style /predict); see docs/audit-models.md',
+    'embedding models: wordvec (offline default), transformers:<model id or folder>, llm:openai:<model>@<base-url> or http:<base-url>#model=<name> (OpenAI-compatible /embeddings), llama:<file.gguf>; see docs/audit-models.md',
+  nli: 'NLI models: heuristic (offline fallback), transformers:<model id or folder>, http:<base-url> (TEI-style /predict), llm:<chat backend spec> (a chat model with a fixed prompt); see docs/audit-models.md',
 };
 
 const KINDS: Record<AuditRole, readonly AuditModelKind[]> = {
-  embedding: ['wordvec', 'transformers', 'http', 'llama'],
-  nli: ['heuristic', 'transformers', 'http'],
+  embedding: ['wordvec', 'transformers', 'http', 'llama', 'llm'],
+  nli: ['heuristic', 'transformers', 'http', 'llm'],
 };
 
 /** Parses a spec for a role; throws `ConfigError` naming the accepted forms. */
@@ -51,7 +52,7 @@ export function parseAuditModelSpec(spec: string, role: AuditRole): AuditModelSp
     const reason = KINDS[otherRole].includes(kind as AuditModelKind) ? `"${kind}" is an ${otherRole === 'nli' ? 'NLI' : 'embedding'} model, not an ${role === 'nli' ? 'NLI' : 'embedding'} model` : 'unknown kind';
     throw new ConfigError(`invalid ${role === 'nli' ? 'NLI' : 'embedding'} model "${id}": ${reason}`, FORMS[role]);
   }
-  const needsTarget = kind === 'transformers' || kind === 'http' || kind === 'llama';
+  const needsTarget = kind === 'transformers' || kind === 'http' || kind === 'llama' || kind === 'llm';
   if (needsTarget && target === '') throw new ConfigError(`invalid ${role} model "${id}": ${kind}: needs a target after the colon`, FORMS[role]);
   if (!needsTarget && target !== '') throw new ConfigError(`invalid ${role} model "${id}": ${kind} takes no target`, FORMS[role]);
   return { kind: kind as AuditModelKind, target, options: new SpecOptions(id, fragment), id };

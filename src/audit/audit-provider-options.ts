@@ -1,3 +1,6 @@
+import type { CompletionCache } from '../backends/middleware/completion-cache.js';
+import type { PriceTable } from '../backends/prices.js';
+
 /** Settings shared by the embedding and NLI factories; each provider reads what applies to it. */
 export interface AuditProviderOptions {
   /** Environment for QUORUM_CACHE_DIR, QUORUM_OFFLINE, QUORUM_LLAMA_THREADS and API keys. Default `process.env`. */
@@ -24,4 +27,12 @@ export interface AuditProviderOptions {
   sleep?: (milliseconds: number) => Promise<void>;
   /** How long to wait for the model hub before declaring a download impossible. Default 5 s. */
   probeTimeoutMs?: number;
+  /**
+   * `llm:` NLI: where chat completions are cached by content (the audit
+   * passes its trace store, so a repeated audit sends no request). Default:
+   * a cache in memory that lives as long as the provider.
+   */
+  completionCache?: CompletionCache;
+  /** `llm:` NLI: prices (USD per 1M tokens) by model name, over the built-in table. */
+  prices?: PriceTable;
 }

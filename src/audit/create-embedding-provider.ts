@@ -14,8 +14,10 @@ export const DEFAULT_EMBEDDING_MODEL = 'wordvec';
  * `wordvec[#vocabulary=N&weighting=sif|mean]`,
  * `transformers:<model id or folder>[#dtype=q8&batch-size=N&prefix=…]`,
  * `http:<base-url>[#model=<name>&key-env=VAR&timeout-ms=N&batch-size=N&path=/embeddings&prefix=…]`,
- * `llama:<file.gguf>` or `llama:hf:<repo>:<quant>` `[#threads=N&context-size=N&prefix=…]`.
- * Heavy dependencies load only for the kind used.
+ * `llama:<file.gguf>` or `llama:hf:<repo>:<quant>` `[#threads=N&context-size=N&prefix=…]`,
+ * `llm:<chat backend spec>`: the `/embeddings` endpoint of an `openai:` spec's server
+ * with its model (`llm:openai:<model>@<base-url>[#key-env=VAR&timeout-ms=N&batch-size=N&prefix=…]`),
+ * or the GGUF of a `llama:` spec. Heavy dependencies load only for the kind used.
  */
 export async function createEmbeddingProvider(spec: string, options: AuditProviderOptions = {}): Promise<EmbeddingProvider> {
   const parsed = parseAuditModelSpec(spec, 'embedding');
@@ -46,6 +48,8 @@ export async function createEmbeddingProvider(spec: string, options: AuditProvid
     }
     case 'llama':
       return createLlamaEmbedding(parsed, options, env);
+    case 'llm':
+      return createLlmEmbedding(parsed, options, env);
     default:
       throw new ConfigError(`embedding model kind ${parsed.kind} is not supported`);
   }
@@ -95,4 +99,25 @@ async function createLlamaEmbedding(spec: AuditModelSpec, options: AuditProvider
     contextSize: spec.options.positiveInteger('context-size'),
     quiet,
   });
+}
+
+/**
+ * `llm:` embeddings reuse a chat backend spec: an `openai:` server's
+ * OpenAI-compatible `/embeddings` with the spec's model (what `http:` does
+ * with `#model=`), or a `llama:` GGUF in-process.
+ */
+async function createLlmEmbedding(spec: AuditModelSpec, options: AuditProviderOptions, env: NodeJS.ProcessEnv): Promise<EmbeddingProvider> {
+  const { LLM_BACKEND_OPTIONS, llmBackendSpec } = await import('./llm/llm-chat-backend.js');
+  const backend = llmBackendSpec(spec);
+  if (backend.kind === 'llama') return createLlamaEmbedding({ ...spec, kind: 'llama', target: spec.target.slice('llama:'.length) }, options, env);
+  if (backend.kind !== 'openai') throw new ConfigError(`embedding model "${spec.id}": a ${backend.kind} backend has no embeddings`, 'use llm:openai:<model>@<base-url> (a server with /v1/embeddings) or llm:llama:<file.gguf>');
+  spec.options.allowOnly([...LLM_BACKEND_OPTIONS, 'batch-size', 'prefix']);
+  const [{ backendEndpoint }, { DEFAULT_HTTP_EMBEDDING_BATCH, HttpEmbeddingProvider }] = await Promise.all([import('./http/http-endpoint.js'), import('./http/http-embedding-provider.js')]);
+  return new HttpEmbeddingProvider(
+    spec.id,
+    backendEndpoint(spec.id, backend, '/embeddings', { ...options, env }),
+    backend.model,
+    spec.options.positiveInteger('batch-size') ?? options.batchSize ?? DEFAULT_HTTP_EMBEDDING_BATCH,
+    spec.options.string('prefix') ?? '',
+  );
 }

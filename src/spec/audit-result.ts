@@ -4,6 +4,8 @@
  * unit (question × seed) with the step alignment the viewer draws.
  */
 
+import type { AuditModelCalls } from './audit.js';
+
 /** Failure-mode labels of low-CARA units and of units without rationale. FM2, FM3 and FM5 are quorum's own definitions. */
 export const FAILURE_MODES = ['FM1', 'FM2', 'FM3', 'FM4', 'FM5', 'FM6'] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
@@ -107,6 +109,12 @@ export interface AuditSummary {
   naiveNliPairs: number;
   /** Distinct texts embedded for this run. */
   embeddedTexts: number;
+  /**
+   * Chat-model calls, tokens and cost of the NLI (an `llm:` provider) over
+   * the audit pass that made this audit; absent for NLI models that call no
+   * chat model. Runs audited in one pass share their calls (`sharedByRuns`).
+   */
+  nliCalls?: AuditModelCalls & { sharedByRuns: number };
   /** Problems that did not stop the audit (e.g. scoring points unavailable). */
   warnings: string[];
 }

@@ -36,5 +36,30 @@ export interface NliProvider {
   readonly id: string;
   /** Scores pairs, in order (batched by the caller across a whole corpus). */
   classify(pairs: readonly NliPair[]): Promise<NliScores[]>;
+  /**
+   * Chat-model calls made so far, for providers that classify with a chat
+   * model (`llm:`): the audit records the difference over its pass.
+   * Absent for providers that call no chat model.
+   */
+  modelCalls?(): AuditModelCalls;
   close?(): Promise<void>;
+}
+
+/** Chat-model calls of an audit model, cumulative (the shape of the accounting middleware's totals). */
+export interface AuditModelCalls {
+  /** Calls that returned a reply, cache hits included. */
+  calls: number;
+  /** Replies served from the completion cache (no request was sent). */
+  cacheHits: number;
+  /** Calls that failed. */
+  failures: number;
+  /** Tokens of the calls that reached the model (cache hits spent none). */
+  promptTokens: number;
+  cachedPromptTokens: number;
+  completionTokens: number;
+  /** US dollars of the priced calls (cache hits cost 0). */
+  costUsd: number;
+  /** Calls that reached the model without a price: `costUsd` leaves them out. */
+  unpricedCalls: number;
+  latencyMs: number;
 }

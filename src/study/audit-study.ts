@@ -6,14 +6,14 @@ import type { TraceStore } from '../spec/store.js';
 import type { Clock } from '../util/clock.js';
 import { auditIsComplete, auditMatchesSettings, type StudyAuditSettings } from './study-audit.js';
 
-/** Creates the audit models of a study (tests inject deterministic ones). */
-export type AuditProviderFactory = (settings: StudyAuditSettings) => Promise<{ embedding: EmbeddingProvider; nli: NliProvider }>;
+/** Creates the audit models of a study (tests inject deterministic ones); `store` caches an `llm:` NLI's completions. */
+export type AuditProviderFactory = (settings: StudyAuditSettings, context: { store: TraceStore }) => Promise<{ embedding: EmbeddingProvider; nli: NliProvider }>;
 
 /** Creates the providers the study file names (docs/audit-models.md). */
-export const createStudyAuditProviders: AuditProviderFactory = async (settings) => {
+export const createStudyAuditProviders: AuditProviderFactory = async (settings, context) => {
   const embedding = await createEmbeddingProvider(settings.embed);
   try {
-    return { embedding, nli: await createNliProvider(settings.nli) };
+    return { embedding, nli: await createNliProvider(settings.nli, { completionCache: context.store }) };
   } catch (error) {
     await embedding.close?.();
     throw error;
@@ -52,7 +52,7 @@ export async function auditStudy(options: {
     else pending.push(runId);
   }
   if (pending.length === 0) return { audited: [], current };
-  const providers = await (options.createProviders ?? createStudyAuditProviders)(settings);
+  const providers = await (options.createProviders ?? createStudyAuditProviders)(settings, { store });
   try {
     await auditRuns({
       store,

@@ -58,6 +58,8 @@ export interface FakeOpenAiServerOptions {
   fastReply?: string;
   /** Behaviour when the queue is empty. Default: reply "ok". */
   fallback?: FakeScript;
+  /** When set, `POST /v1/embeddings` answers with this vector per input (requests recorded in `embeddingRequests`). */
+  embed?: (text: string) => number[];
 }
 
 /**
@@ -69,6 +71,8 @@ export interface FakeOpenAiServerOptions {
 export class FakeOpenAiServer {
   /** Requests received, in order (not in fast mode). */
   readonly requests: RecordedRequest[] = [];
+  /** Bodies of `/v1/embeddings` requests (with the `embed` option). */
+  readonly embeddingRequests: Array<{ body: { model?: string; input: string[] }; headers: IncomingHttpHeaders }> = [];
   /** Requests handled, requests being handled now, and the most at once. */
   readonly stats = { handled: 0, inFlight: 0, maxInFlight: 0 };
   jsonSchema: boolean;
@@ -142,6 +146,13 @@ export class FakeOpenAiServer {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const embed = this.#options.embed;
+      if (embed !== undefined && request.method === 'POST' && request.url === '/v1/embeddings') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model?: string; input: string[] };
+        this.embeddingRequests.push({ body, headers: request.headers });
+        sendJson(response, 200, { object: 'list', model: body.model, data: body.input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })) });
+        return;
+      }
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'not_found' } });
         return;

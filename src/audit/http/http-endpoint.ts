@@ -43,3 +43,27 @@ export function httpEndpoint(spec: AuditModelSpec, defaultPath: string, options:
     sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
   };
 }
+
+/**
+ * The POST settings of an OpenAI-compatible endpoint named by a chat
+ * backend spec (`llm:openai:<model>@<base-url>`): `<base-url>/<path>`, the
+ * key from the backend's variable when it is set (as the chat backend sends
+ * it: local servers need none), the backend's timeout or the audit default.
+ */
+export function backendEndpoint(
+  id: string,
+  backend: { baseUrl: string; keyEnv: string; timeoutMs?: number },
+  path: string,
+  options: AuditProviderOptions,
+): PostJsonSettings {
+  const key = (options.env ?? process.env)[backend.keyEnv];
+  return {
+    id,
+    url: `${backend.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`,
+    headers: key === undefined || key === '' ? {} : { authorization: `Bearer ${key}` },
+    timeoutMs: backend.timeoutMs ?? options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+    attempts: ATTEMPTS,
+    fetch: options.fetch ?? globalThis.fetch,
+    sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
+  };
+}

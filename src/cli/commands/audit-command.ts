@@ -46,8 +46,8 @@ export function auditCommand() {
     .description('audit stored runs or foreign traces: CARA-HYB, SIM, contradiction rate (CR), CARA-GT, failure modes; results are stored beside the run')
     .argument('<targets...>', 'run ids (see `quorum runs`) and/or foreign-trace .jsonl files (docs/metrics.md, "Foreign traces")')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
-    .option('--embed <spec>', 'embedding model: wordvec (offline fallback), transformers:<model>, http:<base-url>, llama:<file.gguf>', DEFAULT_EMBED_SPEC)
-    .option('--nli <spec>', 'NLI model: heuristic (offline fallback), transformers:<model>, http:<base-url>', DEFAULT_NLI_SPEC)
+    .option('--embed <spec>', 'embedding model: wordvec (offline fallback), transformers:<model>, llm:openai:<model>@<base-url> or http:<base-url> (/v1/embeddings), llama:<file.gguf>', DEFAULT_EMBED_SPEC)
+    .option('--nli <spec>', 'NLI model: heuristic (offline fallback), transformers:<model>, http:<base-url>, llm:<chat backend spec> (e.g. llm:openai:qwen2.5-7b@http://127.0.0.1:8000/v1)', DEFAULT_NLI_SPEC)
     .option('--tau <t>', 'contradiction threshold τ: a best-match pair is flagged when its NLI probability is > τ', numberFlag(0, 1), 0.5)
     .option('--step-cap <n>', 'steps kept per agent', integerFlag(1), DEFAULT_STEP_CAP)
     .option('--low-quantile <q>', 'low-CARA units: at or below this quantile of each protocol (default 0.25)', numberFlag(0, 1))
@@ -78,7 +78,8 @@ export function auditCommand() {
         const providers: { embedding?: EmbeddingProvider; nli?: NliProvider } = {};
         try {
           const embedding: EmbeddingProvider = (providers.embedding = await createEmbeddingProvider(options.embed));
-          const nli: NliProvider = (providers.nli = await createNliProvider(options.nli));
+          // The store caches an llm: NLI's completions by content: auditing the same pairs again sends nothing.
+          const nli: NliProvider = (providers.nli = await createNliProvider(options.nli, { completionCache: store, quiet: options.json === true }));
           const progress = process.stderr.isTTY && options.json !== true
             ? (stage: 'embed' | 'nli', done: number, total: number) => process.stderr.write(`\r${stage === 'embed' ? 'embedding' : 'NLI'} ${done}/${total}${done === total ? '\n' : ''}`)
             : undefined;
