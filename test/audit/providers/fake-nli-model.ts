@@ -29,7 +29,7 @@ export function promptPairs(request: RecordedRequest): PromptPair[] {
  * entailment 0.8; anything else → neutral 0.6.
  */
 export function fakeLabel(premise: string, hypothesis: string): { label: 'entailment' | 'neutral' | 'contradiction'; confidence: number } {
-  const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const words = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   const p = new Set(words(premise));
   const h = words(hypothesis);
   const opposite = (p.has('increases') && h.includes('decreases')) || (p.has('decreases') && h.includes('increases'));
