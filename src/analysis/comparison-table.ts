@@ -1,3 +1,4 @@
+import { isNliDependent, NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
 import { adjustPValues, type Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
 import type { CellData, StudyData } from './collect-study-data.js';
@@ -42,7 +43,13 @@ export interface ComparisonRow {
   dav: number | null;
   /** Binary metrics (accuracy, agreement) with per-unit pairing. */
   mcnemar: { b: number; c: number; method: McNemarMethod; statistic: number | null; p: number; pAdjusted: number | null } | null;
-  /** Why a statistic is missing (undefined tests, no pairs). */
+  /**
+   * The metric reads the contradiction flags of a fallback NLI in either
+   * protocol's audit: the row is never starred as significant (its notes
+   * say so), whatever its p-values.
+   */
+  fallbackNli: boolean;
+  /** Why a statistic is missing (undefined tests, no pairs), and rows not starred. */
   notes: string[];
 }
 
@@ -95,6 +102,8 @@ function compareCells(metric: StudyMetric, treatment: CellData, control: CellDat
   if (result.n === 0) notes.push('no pairs with a value under both protocols');
   if ('undefined' in result.tTest && result.n > 0) notes.push(`t test: ${result.tTest.undefined}`);
   if ('undefined' in result.wilcoxon && result.n > 0) notes.push(`Wilcoxon: ${result.wilcoxon.undefined}`);
+  const fallbackNli = usesFallbackNli(metric, treatment, control);
+  if (fallbackNli) notes.push(NOT_STARRED_NOTE);
   const t = 'undefined' in result.tTest ? null : result.tTest;
   const w = 'undefined' in result.wilcoxon ? null : result.wilcoxon;
   return {
@@ -124,8 +133,14 @@ function compareCells(metric: StudyMetric, treatment: CellData, control: CellDat
     dz: result.dz,
     dav: result.dav,
     mcnemar: result.mcnemar === null ? null : { b: result.mcnemar.b, c: result.mcnemar.c, method: result.mcnemar.method, statistic: result.mcnemar.statistic, p: result.mcnemar.p, pAdjusted: null },
+    fallbackNli,
     notes,
   };
+}
+
+/** Whether a metric of two cells reads a fallback NLI's contradiction flags (in either cell's audit). */
+export function usesFallbackNli(metric: StudyMetric, ...cells: readonly CellData[]): boolean {
+  return isNliDependent(metric) && cells.some((cell) => cell.audit?.audit.settings.fallback.nli === true);
 }
 
 function adjust(family: ComparisonRow[], correction: Correction): void {

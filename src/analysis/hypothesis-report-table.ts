@@ -49,7 +49,7 @@ export function hypothesisReportTable(results: readonly HypothesisResult[], mult
       { header: 'p adjusted', text: (row) => formatP(row.pAdjusted), csv: [{ name: 'p_adjusted', value: (row) => row.pAdjusted }] },
       {
         header: 'decision',
-        text: (row) => (row.pAdjusted === null ? 'not tested' : row.rejected ? `H0 rejected at α = ${row.alpha}` : `H0 kept at α = ${row.alpha}`),
+        text: (row) => (row.pAdjusted === null ? 'not tested' : row.fallbackNli ? 'no decision: fallback NLI' : row.rejected ? `H0 rejected at α = ${row.alpha}` : `H0 kept at α = ${row.alpha}`),
         csv: [{ name: 'alpha', value: (row) => row.alpha }, { name: 'rejected', value: (row) => row.rejected }],
       },
       { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },

@@ -1,3 +1,4 @@
+import { NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
 import type { StudyFile } from '../study/study-schema.js';
 import { adjustPValues, type Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
@@ -7,6 +8,7 @@ import type { McNemarResult } from './mcnemar-test.js';
 import { clampMetricDifference } from './metric-bounds.js';
 import { comparePaired, type PairedComparison } from './paired-comparison.js';
 import type { TTestResult, UndefinedTest } from './paired-t-test.js';
+import { usesFallbackNli } from './comparison-table.js';
 import { findCell, pairValues } from './pair-values.js';
 import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
 import type { WilcoxonResult } from './wilcoxon-signed-rank.js';
@@ -39,8 +41,10 @@ export interface HypothesisResult {
   p: number | null;
   /** Adjusted within the family (the raw p outside any family); null when the test is undefined. */
   pAdjusted: number | null;
-  /** H0 rejected: the adjusted p is below α. False when the test is undefined. */
+  /** H0 rejected: the adjusted p is below α. False when the test is undefined, and on `fallbackNli` rows. */
   rejected: boolean;
+  /** The metric reads a fallback NLI's contradiction flags in either protocol's audit: no decision is made (notes say "not starred: fallback NLI"). */
+  fallbackNli: boolean;
   notes: string[];
 }
 
@@ -69,7 +73,10 @@ export function hypothesisResults(data: StudyData): HypothesisResult[] {
     const setups = hypothesis.setup === undefined ? data.config.setups.map((setup) => setup.label) : [hypothesis.setup];
     for (const dataset of datasets) {
       for (const setup of setups) {
-        const { a, b } = pairValues(hypothesis.metric, findCell(data, hypothesis.treatment, dataset, setup), findCell(data, hypothesis.control, dataset, setup), file.analysis.pairing);
+        const treatmentCell = findCell(data, hypothesis.treatment, dataset, setup);
+        const controlCell = findCell(data, hypothesis.control, dataset, setup);
+        const { a, b } = pairValues(hypothesis.metric, treatmentCell, controlCell, file.analysis.pairing);
+        const fallbackNli = usesFallbackNli(hypothesis.metric, treatmentCell, controlCell);
         const comparison = comparePaired(a, b, { binary: test === 'mcnemar', bootstrap: file.analysis.bootstrap, alternative });
         const result = chosenResult(comparison, test);
         const p = 'undefined' in result ? null : result.p;
@@ -95,7 +102,8 @@ export function hypothesisResults(data: StudyData): HypothesisResult[] {
           p,
           pAdjusted: p,
           rejected: false,
-          notes: comparison.n === 0 ? [`no pairs with a ${STUDY_METRIC_INFO[hypothesis.metric].label} value under both protocols`] : 'undefined' in result ? [`${HYPOTHESIS_TEST_LABEL[test]}: ${result.undefined}`] : [],
+          fallbackNli,
+          notes: (fallbackNli ? [NOT_STARRED_NOTE] : []).concat(comparison.n === 0 ? [`no pairs with a ${STUDY_METRIC_INFO[hypothesis.metric].label} value under both protocols`] : 'undefined' in result ? [`${HYPOTHESIS_TEST_LABEL[test]}: ${result.undefined}`] : []),
         });
       }
     }
@@ -111,7 +119,8 @@ export function hypothesisResults(data: StudyData): HypothesisResult[] {
       members[index]!.familySize = members.length;
     });
   }
-  for (const result of results) result.rejected = result.pAdjusted !== null && result.pAdjusted < result.alpha;
+  // Adjusted as usual (the family keeps its size), but a fallback NLI's figure is never declared significant.
+  for (const result of results) result.rejected = !result.fallbackNli && result.pAdjusted !== null && result.pAdjusted < result.alpha;
   return results;
 }
 

@@ -13,6 +13,8 @@ export interface RowAudit {
   tau: number;
   /** The offline fallback note, when the models are fallbacks. */
   fallbackNote: string | null;
+  /** The NLI is a fallback: CARA-HYB, CR, CARA-GT and failure modes carry its label. */
+  fallbackNli: boolean;
   /** False when no audit with the study's settings exists and another is shown. */
   matchesStudy: boolean;
 }
@@ -66,7 +68,7 @@ function protocolRow(cell: CellData, bootstrap: { resamples: number; seed: numbe
     audit:
       cell.audit === null || settings === undefined
         ? null
-        : { id: cell.audit.audit.id, label: cell.audit.audit.label, embed: settings.embed, nli: settings.nli, tau: settings.tau, fallbackNote: settings.fallback.note, matchesStudy: cell.audit.matchesStudy },
+        : { id: cell.audit.audit.id, label: cell.audit.audit.label, embed: settings.embed, nli: settings.nli, tau: settings.tau, fallbackNote: settings.fallback.note, fallbackNli: settings.fallback.nli, matchesStudy: cell.audit.matchesStudy },
     failureModes: cell.auditGroup === null ? null : Object.fromEntries(FAILURE_MODES.map((mode) => [mode, cell.auditGroup!.failureModes[mode] ?? 0])) as Record<FailureMode, number>,
     cfByRound: cell.metrics?.cf?.byRound ?? null,
   };

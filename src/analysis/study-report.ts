@@ -108,6 +108,10 @@ function reportWarnings(rows: readonly ProtocolRow[], study: StudyRecord): strin
   if (missing.length > 0) warnings.push(`not started: ${missing.join(', ')}`);
   const fallback = [...new Set(rows.flatMap((row) => (row.audit?.fallbackNote === null || row.audit === null ? [] : [row.audit.fallbackNote])))];
   for (const note of fallback) warnings.push(`CARA figures use ${note}`);
+  const fallbackNli = [...new Set(rows.flatMap((row) => (row.audit?.fallbackNli === true ? [row.audit.nli] : [])))];
+  if (fallbackNli.length > 0) {
+    warnings.push(`CARA-HYB, CR, CARA-GT and the failure modes read the contradiction flags of a fallback NLI (${fallbackNli.join(', ')}): they carry its label and are never starred as significant`);
+  }
   const other = rows.filter((row) => row.audit !== null && !row.audit.matchesStudy).map((row) => row.label);
   if (other.length > 0) warnings.push(`no audit with the study's settings for ${other.join(', ')}: their CARA figures come from another audit (see the audit table)`);
   const unaudited = rows.filter((row) => row.runId !== null && row.audit === null).map((row) => row.label);

@@ -1,3 +1,4 @@
+import { FALLBACK_NLI_LABEL, isNliDependent, NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
 import { FAILURE_MODES } from '../spec/audit-result.js';
 import { CORRECTION_LABEL } from './adjust-p-values.js';
 import { alternativeSymbol } from './alternative.js';
@@ -51,7 +52,9 @@ export function protocolTables(rows: readonly ProtocolRow[], multiDataset: boole
             header: `${STUDY_METRIC_INFO[metric].label} [95% CI] (n)`,
             text: (row) => {
               const estimate = row.estimates[metric];
-              return estimate.mean === null ? MISSING : `${formatEstimate(estimate, STUDY_METRIC_INFO[metric].digits)} (${estimate.n})`;
+              if (estimate.mean === null) return MISSING;
+              const label = isNliDependent(metric) && row.audit?.fallbackNli === true ? ` (${FALLBACK_NLI_LABEL})` : '';
+              return `${formatEstimate(estimate, STUDY_METRIC_INFO[metric].digits)} (${estimate.n})${label}`;
             },
             csv: [
               { name: metric, value: (row) => row.estimates[metric].mean },
@@ -93,9 +96,13 @@ export function failureModeTable(rows: readonly ProtocolRow[], multiDataset: boo
   return reportTable(
     'failure-modes',
     'Failure modes of low-CARA units',
-    [...identityColumns(multiDataset, multiSetup), ...FAILURE_MODES.map((mode): ReportColumn<ProtocolRow> => ({ header: mode, text: (row) => (row.failureModes === null ? MISSING : String(row.failureModes[mode])), csv: [{ name: mode, value: (row) => row.failureModes?.[mode] ?? null }] }))],
+    [
+      ...identityColumns(multiDataset, multiSetup),
+      ...FAILURE_MODES.map((mode): ReportColumn<ProtocolRow> => ({ header: mode, text: (row) => (row.failureModes === null ? MISSING : String(row.failureModes[mode])), csv: [{ name: mode, value: (row) => row.failureModes?.[mode] ?? null }] })),
+      { header: 'NLI', text: (row) => (row.audit === null ? MISSING : row.audit.fallbackNli ? `${FALLBACK_NLI_LABEL}: ${row.audit.nli}` : row.audit.nli), csv: [{ name: 'fallback_nli', value: (row) => row.audit?.fallbackNli ?? null }] },
+    ],
     rows,
-    'FM1 complementary reasoning, FM2 contradictory rationale, FM3 vague smoothing, FM4 sycophantic convergence, FM5 answer without rationale, FM6 partial overlap (FM2, FM3, FM5 are quorum’s own definitions; docs/metrics.md).',
+    'FM1 complementary reasoning, FM2 contradictory rationale, FM3 vague smoothing, FM4 sycophantic convergence, FM5 answer without rationale, FM6 partial overlap (FM2, FM3, FM5 are quorum’s own definitions; docs/metrics.md). Low-CARA units are chosen by CARA-HYB, and FM1, FM2 and FM6 read the contradiction flags: with a fallback NLI these counts are the fallback’s.',
   );
 }
 
@@ -116,7 +123,8 @@ export function cfByRoundTable(rows: readonly ProtocolRow[], multiDataset: boole
 
 /** The comparison table: one row per metric × comparison (× dataset × setup). */
 export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: number, multiDataset: boolean, multiSetup: boolean): ReportTable {
-  const star = (p: number | null) => (p !== null && p < alpha ? ' *' : '');
+  // A figure that reads a fallback NLI's flags is never called significant (its notes say "not starred: fallback NLI").
+  const starOf = (row: ComparisonRow) => (p: number | null) => (!row.fallbackNli && p !== null && p < alpha ? ' *' : '');
   const digits = (row: ComparisonRow) => STUDY_METRIC_INFO[row.metric].digits;
   const corrections = [...new Set(rows.map((row) => CORRECTION_LABEL[row.correction]))];
   const correction = corrections.join('/') || CORRECTION_LABEL.holm;
@@ -143,7 +151,7 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
       { header: 't (df)', text: (row) => (row.t === null ? MISSING : `${formatNumber(row.t, 2)} (${row.df})`), csv: [{ name: 't', value: (row) => row.t }, { name: 'df', value: (row) => row.df }] },
       {
         header: `p t (${correction})`,
-        text: (row) => (row.pT === null ? MISSING : `${formatP(row.pT)} (${formatP(row.pTAdjusted)})${star(row.pTAdjusted)}`),
+        text: (row) => (row.pT === null ? MISSING : `${formatP(row.pT)} (${formatP(row.pTAdjusted)})${starOf(row)(row.pTAdjusted)}`),
         csv: [{ name: 'p_t', value: (row) => row.pT }, { name: 'p_t_adjusted', value: (row) => row.pTAdjusted }, { name: 'correction', value: (row) => row.correction }],
       },
       {
@@ -151,12 +159,12 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
         text: (row) => (row.wilcoxonV === null ? MISSING : `${row.wilcoxonV} (${row.wilcoxonMethod})`),
         csv: [{ name: 'wilcoxon_v', value: (row) => row.wilcoxonV }, { name: 'wilcoxon_method', value: (row) => row.wilcoxonMethod }, { name: 'zero_differences', value: (row) => row.zeros }],
       },
-      { header: `p W (${correction})`, text: (row) => (row.pWilcoxon === null ? MISSING : `${formatP(row.pWilcoxon)} (${formatP(row.pWilcoxonAdjusted)})${star(row.pWilcoxonAdjusted)}`), csv: [{ name: 'p_wilcoxon', value: (row) => row.pWilcoxon }, { name: 'p_wilcoxon_adjusted', value: (row) => row.pWilcoxonAdjusted }] },
+      { header: `p W (${correction})`, text: (row) => (row.pWilcoxon === null ? MISSING : `${formatP(row.pWilcoxon)} (${formatP(row.pWilcoxonAdjusted)})${starOf(row)(row.pWilcoxonAdjusted)}`), csv: [{ name: 'p_wilcoxon', value: (row) => row.pWilcoxon }, { name: 'p_wilcoxon_adjusted', value: (row) => row.pWilcoxonAdjusted }] },
       { header: 'd_z', text: (row) => formatNumber(row.dz, 2), csv: [{ name: 'd_z', value: (row) => row.dz }] },
       { header: 'd_av', text: (row) => formatNumber(row.dav, 2), csv: [{ name: 'd_av', value: (row) => row.dav }] },
       {
         header: `McNemar b/c p (${correction})`,
-        text: (row) => (row.mcnemar === null ? '—' : `${row.mcnemar.b}/${row.mcnemar.c} ${formatP(row.mcnemar.p)} (${formatP(row.mcnemar.pAdjusted)})${star(row.mcnemar.pAdjusted)} ${row.mcnemar.method === 'exact' ? 'exact' : 'χ²'}`),
+        text: (row) => (row.mcnemar === null ? '—' : `${row.mcnemar.b}/${row.mcnemar.c} ${formatP(row.mcnemar.p)} (${formatP(row.mcnemar.pAdjusted)})${starOf(row)(row.mcnemar.pAdjusted)} ${row.mcnemar.method === 'exact' ? 'exact' : 'χ²'}`),
         csv: [
           { name: 'mcnemar_b', value: (row) => row.mcnemar?.b ?? null },
           { name: 'mcnemar_c', value: (row) => row.mcnemar?.c ?? null },
@@ -169,6 +177,6 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
       { header: 'notes', text: (row) => row.notes.join('; '), csv: [{ name: 'notes', value: (row) => row.notes.join('; ') }] },
     ],
     rows,
-    `Differences are treatment − control over pairs with values under both; differences within ${TIE_TOLERANCE} are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}. b/c: pairs where only the treatment / only the control is 1.`,
+    `Differences are treatment − control over pairs with values under both; differences within ${TIE_TOLERANCE} are ties (zero). p-values are ${oneSided ? 'two-sided unless the comparison says one-sided' : 'two-sided'}; ${correction}-adjusted within each metric across the study’s comparisons; * adjusted p < ${alpha}, except on ${FALLBACK_NLI_LABEL} rows (CARA-HYB, CR, CARA-GT read its contradiction flags: ${NOT_STARRED_NOTE}). b/c: pairs where only the treatment / only the control is 1.`,
   );
 }

@@ -1,4 +1,6 @@
+import { nliQuality, type NliQuality } from '../audit/measured-nli-quality.js';
 import type { AuditGroupSummary, AuditRecord, MetricEstimate } from '../spec/audit-result.js';
+import { NLI_DEPENDENT_FIGURES } from './nli-dependent-figures.js';
 
 /** Corpus means as `--json` prints them: the mean under the metric's key, its CI under `<key>_ci`. */
 function metricFields(key: string, estimate: MetricEstimate): Record<string, unknown> {
@@ -23,6 +25,23 @@ export function groupJson(group: AuditGroupSummary): Record<string, unknown> {
     empty_pairs: group.emptyPairs,
     low_cara: group.lowCara,
     fm: group.failureModes,
+  };
+}
+
+/** `nli_quality`: measured P/R of the contradiction flags on the labelled real-text set, or nulls with the note "unmeasured". */
+function nliQualityJson(quality: NliQuality): Record<string, unknown> {
+  return {
+    provider: quality.provider,
+    measured: quality.measured,
+    set: quality.set,
+    tau: quality.tau,
+    precision: quality.precision,
+    recall: quality.recall,
+    f1: quality.f1,
+    true_positives: quality.counts?.truePositives ?? null,
+    false_positives: quality.counts?.falsePositives ?? null,
+    false_negatives: quality.counts?.falseNegatives ?? null,
+    note: quality.note,
   };
 }
 
@@ -60,6 +79,10 @@ export function auditJson(audit: AuditRecord): Record<string, unknown> {
     tau: settings.tau,
     fallback: settings.fallback.embed || settings.fallback.nli,
     fallback_note: settings.fallback.note,
+    fallback_nli: settings.fallback.nli,
+    // The figures below that read a fallback NLI's contradiction flags (empty when the NLI is not a fallback).
+    fallback_nli_figures: settings.fallback.nli ? [...NLI_DEPENDENT_FIGURES] : [],
+    nli_quality: nliQualityJson(nliQuality(settings.nli, settings.tau)),
     step_cap: settings.stepCap,
     bootstrap: settings.bootstrap,
     ...groupJson(summary.overall),

@@ -1,4 +1,9 @@
+import { nliQuality } from '../audit/measured-nli-quality.js';
 import { FAILURE_MODES, type AuditGroupSummary, type AuditRecord, type MetricEstimate } from '../spec/audit-result.js';
+import { FALLBACK_NLI_LABEL } from './nli-dependent-figures.js';
+
+/** Marks a figure that reads a fallback NLI's contradiction flags (explained under the table). */
+const FALLBACK_MARK = ' †';
 
 const number = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(3));
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
@@ -13,6 +18,17 @@ function row(cells: readonly string[], widths: readonly number[]): string {
   return cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd();
 }
 
+/** What is known of the NLI's flags on real debate text, in one line. */
+function nliQualityLine(nli: string, tau: number): string {
+  const quality = nliQuality(nli, tau);
+  if (!quality.measured) return `NLI ${nli}: contradiction precision/recall unmeasured (measure it with scripts/eval-heuristic-nli.ts)`;
+  const counts = quality.counts!;
+  return (
+    `NLI ${nli}: contradiction precision ${percent(quality.precision)}, recall ${percent(quality.recall)} on held-out debate text ` +
+    `(${counts.truePositives} of ${counts.truePositives + counts.falseNegatives} contradictions flagged, ${counts.falsePositives} false flags; τ = ${quality.tau}; docs/audit-models.md)${quality.note === null ? '' : `; ${quality.note}`}`
+  );
+}
+
 /**
  * The per-protocol table `quorum audit` prints: accuracy, agreement,
  * CARA-HYB, SIM, contradiction rate (CR) and CARA-GT with 95 % CIs,
@@ -22,22 +38,23 @@ function row(cells: readonly string[], widths: readonly number[]): string {
  */
 export function formatAuditTable(audits: readonly AuditRecord[]): string {
   const header = ['run', 'protocol', 'units', 'accuracy', 'agreement', 'CARA-HYB [95% CI]', 'SIM [95% CI]', 'CR [95% CI]', 'CARA-GT [95% CI]', 'eligible', 'not eligible', 'failure modes (low-CARA and no-rationale units)'];
-  const rows = audits.flatMap((audit) =>
-    audit.summary.groups.map((group) => [
+  const rows = audits.flatMap((audit) => {
+    const mark = audit.settings.fallback.nli ? FALLBACK_MARK : '';
+    return audit.summary.groups.map((group) => [
       audit.runId,
       group.protocol,
       String(group.units),
       percent(group.accuracy),
       percent(group.agreement),
-      withCi(group.caraHyb),
+      withCi(group.caraHyb) + mark,
       withCi(group.sim),
-      withCi(group.contradictionRate),
-      withCi(group.caraGt),
+      withCi(group.contradictionRate) + mark,
+      withCi(group.caraGt) + (group.caraGt.mean === null ? '' : mark),
       `${group.eligible} (${group.questions} q)`,
       String(group.notEligible),
-      failureModes(group),
-    ]),
-  );
+      failureModes(group) + mark,
+    ]);
+  });
   const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((cells) => cells[index]!.length)));
   const lines: string[] = [];
   const labels = [...new Set(audits.map((audit) => audit.label))];
@@ -45,6 +62,14 @@ export function formatAuditTable(audits: readonly AuditRecord[]): string {
   const note = audits.find((audit) => audit.settings.fallback.note !== null)?.settings.fallback.note;
   if (note !== undefined && note !== null) lines.push(`note: ${note}`);
   lines.push('', row(header, widths), row(widths.map((width) => '-'.repeat(width)), widths), ...rows.map((cells) => row(cells, widths)));
+  const fallbackNli = [...new Set(audits.filter((audit) => audit.settings.fallback.nli).map((audit) => audit.settings.nli))];
+  if (fallbackNli.length > 0) {
+    lines.push(
+      '',
+      `${FALLBACK_MARK.trim()} ${FALLBACK_NLI_LABEL} (${fallbackNli.join(', ')}): CARA-HYB, CR, CARA-GT and the failure modes of low-CARA units read its contradiction flags; do not report them as the paper's measurement`,
+    );
+  }
+  for (const nli of [...new Set(audits.map((audit) => audit.settings.nli))]) lines.push(nliQualityLine(nli, audits.find((audit) => audit.settings.nli === nli)!.settings.tau));
   for (const audit of audits) {
     const reasons = Object.entries(audit.summary.overall.notEligibleReasons).map(([reason, count]) => `${reason} ${count}`);
     lines.push('', `${audit.runId}: audit ${audit.id}`);

@@ -43,7 +43,10 @@ describe('GET /api/studies/:id/report', () => {
   it('returns the report tables as text and the comparisons the study makes', async () => {
     const report = await getJson<StudyReportView>(`/api/studies/${study.studyId}/report`);
     // The deterministic audit models carry the ids of the offline fallbacks, and the report says so.
-    assert.deepEqual(report.warnings, ["CARA figures use fallback models, not the paper's setup: DeBERTa-v3 NLI + Stella embeddings"]);
+    assert.deepEqual(report.warnings, [
+      "CARA figures use fallback models, not the paper's setup: DeBERTa-v3 NLI + Stella embeddings",
+      'CARA-HYB, CR, CARA-GT and the failure modes read the contradiction flags of a fallback NLI (heuristic): they carry its label and are never starred as significant',
+    ]);
     assert.equal(report.pairing, 'question-seed');
     const outcomes = report.tables.find((table) => table.id.startsWith('protocols'));
     assert.ok(outcomes, `a protocol table among ${report.tables.map((table) => table.id).join(', ')}`);
