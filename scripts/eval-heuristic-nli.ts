@@ -1,15 +1,20 @@
 /**
  * Precision, recall and F1 of the contradiction class (flagged when
- * p > τ) of an NLI model on three labelled sets: the hand-labelled debate
- * steps in fixtures/nli-debate (dev and test parts), and the SNLI test slice
- * in the shared data (with its 3-way confusion matrix), at τ = 0.5 and a
- * small sweep of τ. The figures in docs/audit-models.md come from this.
+ * p > τ) of any NLI model quorum accepts (`heuristic`, `transformers:…`,
+ * `http:…`, `llm:<chat backend spec>`) on three labelled sets: the
+ * hand-labelled debate steps in fixtures/nli-debate (dev and test parts),
+ * and the SNLI test slice in the shared data (with its 3-way confusion
+ * matrix), at τ = 0.5 and a small sweep of τ. The figures in
+ * docs/audit-models.md come from this; a user measures their own NLI
+ * (an `llm:` model, say) with it.
  *
- * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …]
+ * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …] [--db=<file.db>] [--explain]
  * Defaults: the `heuristic` model; `$QUORUM_SHARED_DATA/snli/snli_test.csv`,
  * else `../shared/data/snli/snli_test.csv` beside the repository (skipped
  * when absent). More SNLI-format CSVs can be listed after the spec.
- * `--explain` prints every flagged debate pair and every missed contradiction.
+ * `--db=<file>` keeps an `llm:` model's completions in that store, so a
+ * second evaluation sends nothing. `--explain` prints every flagged debate
+ * pair and every missed contradiction of the dev part.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,6 +24,7 @@ import { contradictionFlags, type ContradictionFlags } from '../src/audit/contra
 import { parseContradictionLabels } from '../src/audit/contradiction-labels.js';
 import { createNliProvider } from '../src/audit/create-nli-provider.js';
 import { evaluateNli, NLI_LABELS, parseNliCsv } from '../src/audit/evaluate-nli.js';
+import { openStore } from '../src/store/open-store.js';
 
 const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
 const args = process.argv.slice(2);
@@ -29,7 +35,9 @@ const sharedData = process.env.QUORUM_SHARED_DATA || fileURLToPath(new URL('../.
 const snliFiles = positional.length > 1 ? positional.slice(1).map((file) => resolve(file)) : [join(sharedData, 'snli', 'snli_test.csv')];
 const fixtures = fileURLToPath(new URL('../fixtures/nli-debate', import.meta.url));
 
-const provider = await createNliProvider(spec);
+const dbFile = args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
+const store = dbFile === undefined ? undefined : await openStore(dbFile);
+const provider = await createNliProvider(spec, store === undefined ? {} : { completionCache: store });
 const percent = (value: number): string => `${(100 * value).toFixed(1)}%`;
 const line = (name: string, flags: ContradictionFlags): string =>
   `${name.padEnd(22)} τ ${flags.threshold.toFixed(1)}  precision ${percent(flags.precision).padStart(6)}  recall ${percent(flags.recall).padStart(6)}  F1 ${percent(flags.f1).padStart(6)}  (TP ${flags.truePositives}, FP ${flags.falsePositives}, FN ${flags.falseNegatives})`;
@@ -75,4 +83,10 @@ for (const file of snliFiles) {
   console.log(['gold \\ predicted', ...NLI_LABELS].map((cell) => cell.padStart(17)).join(''));
   for (const label of NLI_LABELS) console.log([label, ...NLI_LABELS.map((predicted) => String(result.confusion[label][predicted]))].map((cell) => cell.padStart(17)).join(''));
 }
+const calls = provider.modelCalls?.();
+if (calls !== undefined) {
+  const cost = calls.unpricedCalls > 0 && calls.unpricedCalls === calls.calls - calls.cacheHits ? 'cost n/a (no price for this model)' : `$${calls.costUsd.toFixed(4)}`;
+  console.log(`\nchat-model calls: ${calls.calls} (${calls.cacheHits} from the cache), ${calls.promptTokens} prompt + ${calls.completionTokens} completion tokens, ${cost}`);
+}
 await provider.close?.();
+await store?.close();
