@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { AuditModelError } from '../../../src/audit/audit-model-error.js';
 import type { AuditProviderOptions } from '../../../src/audit/audit-provider-options.js';
 import { createNliProvider } from '../../../src/audit/create-nli-provider.js';
-import { LLM_NLI_SCHEMA_NAME, LLM_NLI_SYSTEM_PROMPT } from '../../../src/audit/llm/llm-nli-prompt.js';
+import { LLM_NLI_SCHEMA_NAME, LLM_NLI_SYSTEM_PROMPT, llmNliUserMessage } from '../../../src/audit/llm/llm-nli-prompt.js';
 import { scoresFromLabel } from '../../../src/audit/llm/llm-nli-reply.js';
 import { ConfigError } from '../../../src/spec/errors.js';
 import { FakeOpenAiServer } from '../../helpers/fake-openai-server.js';
@@ -41,6 +42,17 @@ describe('llm: NLI (fake OpenAI-compatible server)', () => {
     assert.ok(Math.abs(neutral!.neutral - 0.6) < 1e-12 && Math.abs(neutral!.entailment - 0.2) < 1e-12);
     // A confidence under 1/3 is raised to 1/3: the chosen label is never the least likely.
     for (const value of Object.values(scoresFromLabel('neutral', 0.1))) assert.ok(Math.abs(value - 1 / 3) < 1e-12);
+  });
+
+  it('documents the prompt verbatim', () => {
+    const docs = readFileSync(new URL('../../../docs/audit-models.md', import.meta.url), 'utf8');
+    assert.ok(docs.includes(`\`\`\`text\n${LLM_NLI_SYSTEM_PROMPT}\n\`\`\``), 'docs/audit-models.md holds LLM_NLI_SYSTEM_PROMPT in a text block');
+    assert.ok(docs.includes(LLM_NLI_SCHEMA_NAME));
+    const example = llmNliUserMessage([
+      { premise: 'Atropine increases heart rate.', hypothesis: 'Atropine decreases heart rate.' },
+      { premise: 'The answer is (B).', hypothesis: 'Option B is incorrect.' },
+    ]);
+    assert.ok(docs.includes(`\`\`\`text\n${example}\n\`\`\``), 'the user-message example is what the code sends');
   });
 
   it('sends the documented prompt and a JSON schema of exactly the batch, greedy with a fixed seed', async () => {
