@@ -11,3 +11,6 @@ export type { HeuristicRules } from './heuristic/heuristic-nli-provider.js';
 export { contradictionFlags, type ContradictionFlags } from './contradiction-flags.js';
 export { parseContradictionLabels, type LabelledContradictionPair } from './contradiction-labels.js';
 export { evaluateNli, parseNliCsv, NLI_LABELS, type LabelledNliPair, type NliEvaluation, type NliLabel } from './evaluate-nli.js';
+export { nliQuality, HEURISTIC_NLI_QUALITY, NLI_QUALITY_SET, type NliQuality, type MeasuredNliCounts } from './measured-nli-quality.js';
+export { LLM_NLI_SYSTEM_PROMPT, LLM_NLI_SCHEMA_NAME, llmNliMessages, llmNliResponseFormat } from './llm/llm-nli-prompt.js';
+export { DEFAULT_LLM_NLI_BATCH } from './llm/llm-nli-provider.js';
