@@ -13,7 +13,7 @@ export const DEFAULT_NLI_MODEL = 'heuristic';
  * Creates an NLI provider from a spec (docs/audit-models.md): `heuristic[#rules=aligned|lexical]`,
  * `transformers:<model id or folder>[#dtype=q8&batch-size=N&labels=…]`,
  * `http:<base-url>[#key-env=VAR&timeout-ms=N&batch-size=N&path=/predict&labels=…]`.
- * `llm:<chat backend spec>[#batch-size=N&max-tokens=N&concurrency=N&key-env=VAR&timeout-ms=N]`.
+ * `llm:<chat backend spec>[#batch-size=N&max-reply=N&concurrency=N&key-env=VAR&timeout-ms=N]`.
  * `labels` gives the classes of generic `LABEL_<i>` outputs in order.
  */
 export async function createNliProvider(spec: string, options: AuditProviderOptions = {}): Promise<NliProvider> {
@@ -51,10 +51,10 @@ export async function createNliProvider(spec: string, options: AuditProviderOpti
     }
     case 'llm': {
       const { createLlmChatBackend, DEFAULT_LLM_CONCURRENCY, LLM_BACKEND_OPTIONS } = await import('./llm/llm-chat-backend.js');
-      parsed.options.allowOnly([...LLM_BACKEND_OPTIONS, 'batch-size', 'max-tokens', 'concurrency']);
+      parsed.options.allowOnly([...LLM_BACKEND_OPTIONS, 'batch-size', 'max-reply', 'concurrency']);
       const { DEFAULT_LLM_NLI_BATCH, LlmNliProvider } = await import('./llm/llm-nli-provider.js');
       const { backend, accounting, target } = await createLlmChatBackend(parsed, options, parsed.options.positiveInteger('concurrency') ?? DEFAULT_LLM_CONCURRENCY);
-      const maxTokens = parsed.options.positiveInteger('max-tokens');
+      const maxTokens = parsed.options.positiveInteger('max-reply');
       return new LlmNliProvider(parsed.id, backend, accounting, {
         batchSize: parsed.options.positiveInteger('batch-size') ?? options.batchSize ?? DEFAULT_LLM_NLI_BATCH,
         ...(maxTokens === undefined ? {} : { maxTokens }),

@@ -59,7 +59,8 @@ export function llmNliResponseFormat(size: number): ResponseFormat {
             additionalProperties: false,
             required: ['id', 'label', 'confidence'],
             properties: {
-              id: { type: 'integer', minimum: 1, maximum: size },
+              // An enum, not minimum/maximum: grammar converters for in-process models enforce enums only.
+              id: { type: 'integer', enum: Array.from({ length: size }, (_, index) => index + 1) },
               label: { type: 'string', enum: ['entailment', 'neutral', 'contradiction'] },
               confidence: { type: 'number', minimum: 0, maximum: 1 },
             },

@@ -85,7 +85,7 @@ export class LlmNliProvider implements NliProvider {
     if (batch.length > 1) return (await Promise.all(batch.map((pair) => this.classifyBatch([pair])))).flat();
     const pair = batch[0]!;
     throw new AuditModelError(this.id, 'bad-output', `the model's reply for the pair (premise "${clip(pair.premise)}", hypothesis "${clip(pair.hypothesis)}") cannot be read: ${problem}`, {
-      hint: 'use a model that follows JSON instructions (an instruction-tuned 7B model or larger), a server with JSON-schema support (vLLM, llama.cpp server, OpenAI), or raise #max-tokens=N if replies are cut off',
+      hint: 'use a model that follows JSON instructions (an instruction-tuned 7B model or larger), a server with JSON-schema support (vLLM, llama.cpp server, OpenAI), or raise #max-reply=N if replies are cut off',
     });
   }
 
