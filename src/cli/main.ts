@@ -12,10 +12,15 @@ import { showCommand } from './commands/show-command.js';
 import { studyCommand } from './commands/study-command.js';
 import { uiCommand } from './commands/ui-command.js';
 import { workerCommand } from './commands/worker-command.js';
+import { commanderExitCode, configureUsageErrors, EXIT_BAD_INPUT, EXIT_FAILURE, isBrokenPipe } from './usage-errors.js';
 
-/** The `quorum` program with every command. */
+/**
+ * The `quorum` program with every command. Usage errors throw a
+ * `CommanderError` (see `configureUsageErrors`) instead of exiting, so the
+ * program can be run in-process.
+ */
 export function buildProgram(): Command {
-  return new Command('quorum')
+  const program = new Command('quorum')
     .description('run, audit and compare multi-agent LLM reasoning protocols')
     .version(CODE_VERSION)
     .showHelpAfterError('(run with --help for usage)')
@@ -30,6 +35,8 @@ export function buildProgram(): Command {
     .addCommand(importCommand())
     .addCommand(uiCommand())
     .addCommand(workerCommand());
+  configureUsageErrors(program);
+  return program;
 }
 
 /**
@@ -37,18 +44,24 @@ export function buildProgram(): Command {
  * line plus a hint on stderr and a non-zero exit code.
  */
 export async function main(argv: readonly string[]): Promise<void> {
-  const program = buildProgram().exitOverride();
+  const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // commander has printed the error and the hint
+      process.exitCode = commanderExitCode(error);
+      return;
+    }
+    if (isBrokenPipe(error)) {
+      // the reader of our stdout stopped (`| head`): what it read is what it asked for
+      process.exitCode = 0;
       return;
     }
     const described = describeError(error);
     process.stderr.write(`error: ${described.message}\n`);
     if (described.hint !== undefined) process.stderr.write(`hint: ${described.hint}\n`);
     if (described.code === 'INTERNAL' && error instanceof Error && process.env.QUORUM_DEBUG !== undefined) process.stderr.write(`${error.stack}\n`);
-    process.exitCode = described.code.startsWith('CONFIG') || described.code.startsWith('DATASET') ? 2 : 1;
+    process.exitCode = described.code.startsWith('CONFIG') || described.code.startsWith('DATASET') ? EXIT_BAD_INPUT : EXIT_FAILURE;
   }
 }

@@ -64,7 +64,7 @@ describe('quorum ui', () => {
   it('refuses a store that does not exist instead of creating one', async () => {
     const result = await runCli(['ui', '--db', join(dir, 'missing.db'), '--port', '0']);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /no store at .*missing\.db/);
+    assert.match(result.stderr, /no database at .*missing\.db/);
     assert.match(result.stderr, /hint:/);
   });
 

@@ -46,6 +46,7 @@ export function auditCommand() {
     .description('audit stored runs or foreign traces: CARA-HYB, SIM, contradiction rate (CR), CARA-GT, failure modes; results are stored beside the run')
     .argument('<targets...>', 'run ids (see `quorum runs`) and/or foreign-trace .jsonl files (docs/metrics.md, "Foreign traces")')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--create', 'create the database when it does not exist (default: only when a target is a trace file)')
     .option('--embed <spec>', 'embedding model: wordvec (offline fallback), transformers:<model>, llm:openai:<model>@<base-url> or http:<base-url> (/v1/embeddings), llama:<file.gguf>', DEFAULT_EMBED_SPEC)
     .option('--nli <spec>', 'NLI model: heuristic (offline fallback), transformers:<model>, http:<base-url>, llm:<chat backend spec> (e.g. llm:openai:qwen2.5-7b@http://127.0.0.1:8000/v1)', DEFAULT_NLI_SPEC)
     .option('--tau <t>', 'contradiction threshold τ: a best-match pair is flagged when its NLI probability is > τ', numberFlag(0, 1), 0.5)
@@ -123,6 +124,7 @@ export function auditCommand() {
           await providers.embedding?.close?.();
           await providers.nli?.close?.();
         }
-      });
+        // importing foreign traces is a legitimate first use of a database; a run id needs an existing one
+      }, { create: options.create === true || targets.some(isTraceFile), createFlag: true });
     });
 }

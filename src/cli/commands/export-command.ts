@@ -11,6 +11,7 @@ export function exportCommand() {
     .option('--out <file.jsonl>', 'output file (default: stdout)')
     .option('--preferences', "write DPO-style preference pairs from the judge's choices among drafts (prompt, chosen, rejected, rationale)")
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--create', 'create the database when it does not exist (default: refuse, so a mistyped --db is an error)')
     .action(async (runId, options) => {
       await withStore(options.db, async (store) => {
         const lines = options.preferences === true ? preferencePairLines(store, runId) : exportJsonlLines(store, [runId]);
@@ -18,6 +19,6 @@ export function exportCommand() {
         const what = options.preferences === true ? 'preference pairs' : 'units';
         if (options.out !== undefined) process.stderr.write(`exported ${count} ${what} of ${runId} to ${options.out}\n`);
         if (options.preferences === true && count === 0) process.stderr.write('no preference pairs: the run has no judge choices among drafts (run with drafts > 1)\n');
-      });
+      }, { create: options.create === true, createFlag: true });
     });
 }

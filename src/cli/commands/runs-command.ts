@@ -6,6 +6,7 @@ export function runsCommand() {
   return new Command('runs')
     .description('list stored runs, newest first')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--create', 'create the database when it does not exist (default: refuse, so a mistyped --db is an error)')
     .option('--json', 'print JSON')
     .action(async (options) => {
       await withStore(options.db, async (store) => {
@@ -25,6 +26,6 @@ export function runsCommand() {
             `${run.id}  ${run.createdAt}  ${run.status.padEnd(11)}  ${run.config.protocol.name.padEnd(6)}  ${run.config.dataset.name}  agents ${run.config.agents.length}  units ${units.done}/${units.total}${units.failed > 0 ? ` (failed ${units.failed})` : ''}\n`,
           );
         }
-      });
+      }, { create: options.create === true, createFlag: true });
     });
 }

@@ -13,6 +13,7 @@ export function showCommand() {
     .description("show a run's metrics: accuracy, agreement, answer changes, unparsed rate, dynamics, tokens, latency, cost, and its audits (CARA)")
     .argument('<run-id>', 'run id (see `quorum runs`)')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
+    .option('--create', 'create the database when it does not exist (default: refuse, so a mistyped --db is an error)')
     .option('--json', 'print one JSON object')
     .action(async (runId, options) => {
       await withStore(options.db, async (store) => {
@@ -30,6 +31,6 @@ export function showCommand() {
         }
         process.stdout.write(`${formatRunMetrics(run, metrics, notes)}\n`);
         process.stdout.write(audits.length === 0 ? '\nno audit yet: `quorum audit ' + runId + '` measures reasoning alignment (CARA)\n' : `\naudits (newest first)\n${formatAuditTable(audits)}\n`);
-      });
+      }, { create: options.create === true, createFlag: true });
     });
 }

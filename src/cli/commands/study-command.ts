@@ -96,7 +96,7 @@ function studyStatusCommand() {
         } else {
           process.stdout.write(`${formatStudyProgress(progress)}\n${queue === undefined ? '' : `${queue.text}\n`}`);
         }
-      });
+      }, { create: false });
     });
 }
 
@@ -122,7 +122,7 @@ function studyReportCommand() {
         const shown = report.tables.filter((table) => table.id === 'comparisons' || table.id === 'hypotheses');
         const tables = shown.map((table) => `${table.title}\n\n${tableMarkdown(table)}\n`).join('\n');
         process.stdout.write(`${report.warnings.map((warning) => `warning: ${warning}\n`).join('')}${tables}\nreport written to ${written!.dir}: ${written!.files.join(', ')}\n`);
-      });
+      }, { create: false });
     });
 }
 
@@ -141,7 +141,7 @@ function studyListCommand() {
         }
         if (studies.length === 0) process.stdout.write(`no studies in ${options.store === undefined ? options.db : 'this store'}\n`);
         for (const study of studies) process.stdout.write(`${study.id}  ${study.updatedAt}  ${study.status}${study.note === null ? '' : ` (${study.note})`}\n`);
-      });
+      }, { create: false });
     });
 }
 

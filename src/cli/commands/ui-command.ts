@@ -1,11 +1,9 @@
 import { Command } from '@commander-js/extra-typings';
-import { existsSync } from 'node:fs';
-import { ConfigError } from '../../spec/errors.js';
 import { openViewerStore } from '../../web/server/open-viewer-store.js';
 import { findUiDir } from '../../web/server/ui-dir.js';
 import { startViewer } from '../../web/server/start-viewer.js';
 import { integerFlag } from '../parse-flags.js';
-import { DEFAULT_DB } from '../store-option.js';
+import { assertStoreExists, DEFAULT_DB } from '../store-option.js';
 
 /** Default port of `quorum ui`. */
 export const DEFAULT_UI_PORT = 8470;
@@ -19,9 +17,7 @@ export function uiCommand() {
     .option('--host <address>', 'address to bind; anything but loopback exposes your traces to the network', '127.0.0.1')
     .action(async (options) => {
       // A viewer must not create an empty store at a mistyped path.
-      if (!/^[a-z][a-z0-9+.-]+:/i.test(options.db) && !existsSync(options.db)) {
-        throw new ConfigError(`no store at ${options.db}`, 'pass --db <file> with a store written by `quorum run` (default ./quorum.db)');
-      }
+      assertStoreExists(options.db);
       const store = await openViewerStore(options.db, (message) => process.stderr.write(`note: ${message}\n`));
       const uiDir = findUiDir();
       let viewer;
