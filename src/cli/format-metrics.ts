@@ -4,6 +4,7 @@ import type { TableQaMetrics } from '../metrics/table-qa/table-qa-metrics.js';
 import type { VerifierDetection } from '../metrics/table-qa/verifier-detection.js';
 import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
+import { runModel } from '../runner/run-model.js';
 
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 const decimal = (value: number | null, digits = 3): string => (value === null ? 'n/a' : value.toFixed(digits));
@@ -27,6 +28,7 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsN
     status: run.status,
     protocol: run.config.protocol.name,
     dataset: run.config.dataset.name,
+    model: runModel(run.config),
     agents: run.config.agents.map(agentJson),
     judge: run.config.judge === undefined ? null : agentJson(run.config.judge),
     seeds: run.config.seeds,
@@ -70,15 +72,17 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
   const config = run.config;
   // agreement, answer changes, PRR and AD describe agents debating; table-QA protocols have one answering agent
   const debate = !TABLE_QA_PROTOCOLS.has(config.protocol.name);
+  const model = runModel(config);
   const lines = [
     `run ${run.id} (${run.status}) · created ${run.createdAt}`,
     protocolLine(config.protocol.name, config.protocol.params),
     `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions)${forecastText(config)} · seeds ${config.seeds.join(',')}`,
     ...agentLines(config.agents, config.judge),
     ...codeLines(config),
+    ...(model.fallback ? ['', `model        TEST MODEL: ${model.note}`] : []),
     '',
     `units        ${metrics.completed} done, ${metrics.failed} failed, ${metrics.pending} pending of ${metrics.units}`,
-    `accuracy     ${percent(metrics.accuracy)}${scoringNote(metrics.scoring)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
+    `accuracy     ${percent(metrics.accuracy)}${model.fallback ? ' (test model: chance, not a measurement)' : ''}${scoringNote(metrics.scoring)}${metrics.mae === null ? '' : ' (numeric answers: equal to the realised value within its tolerance; see mae)'}`,
     ...scoringLines(metrics.scoring),
     ...(debate ? [`agreement    ${percent(metrics.agreement)} (all agents' final answers equal)`] : []),
     `unparsed     ${percent(metrics.unparsed)} of final answers, ${percent(metrics.unparsedTurns)} of ${debate ? 'turns' : 'answering turns'}`,

@@ -44,7 +44,7 @@ export async function resolveDemoBackend(
     spec: `llama:${path}`,
     banner:
       "offline: running the demo on quorum's random-weight test model, so every reply is schema-valid nonsense. " +
-      'For real answers use --backend llama:/path/model.gguf or --backend openai:<model>@<url>.',
+      'For real answers use --backend llama:/path/model.gguf, --backend ollama:<model> (a local Ollama server) or --backend openai:<model>@<url>.',
     testModel: true,
   };
 }

@@ -33,6 +33,7 @@ export function demoCommand() {
         ...(options.threads !== undefined ? { threads: options.threads } : resolved.testModel ? { threads: 1 } : {}),
         ...(options.json === undefined ? {} : { json: options.json }),
         ...(resolved.banner === undefined ? {} : { banner: resolved.banner }),
+        ...(resolved.spec === options.backend ? {} : { requestedBackend: options.backend }),
       });
     });
 }

@@ -15,6 +15,9 @@ import { formatRunMetrics, metricsJson } from '../format-metrics.js';
 import { integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 import { readTableQaInputs } from '../table-qa-inputs.js';
+import { nextSteps } from '../next-steps.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED } from '../usage-errors.js';
+import { runModel } from '../../runner/run-model.js';
 
 /** Options shared by `run` and `demo`. */
 export interface RunCommandOptions {
@@ -63,6 +66,8 @@ export interface RunCommandOptions {
   threads?: number;
   /** Printed before the run starts (demo uses it to say which model answers). */
   banner?: string;
+  /** The backend the user asked for when another one stands in for it (demo's offline fallback); recorded in `--json` as `model.requested`. */
+  requestedBackend?: string;
 }
 
 function eventsFlag(value: string): number | 'all' {
@@ -142,9 +147,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const progress: ProgressReporter = options.json === true ? plainProgress((line) => process.stderr.write(`${line}\n`)) : process.stderr.isTTY ? ttyProgress() : plainProgress((line) => process.stderr.write(`${line}\n`));
-  if (options.banner !== undefined && options.json !== true) process.stderr.write(`${options.banner}\n`);
+  if (options.banner !== undefined) process.stderr.write(`${options.banner}\n`);
+  const db = options.db ?? file?.db ?? DEFAULT_DB;
   try {
-    await withStore(options.db ?? file?.db ?? DEFAULT_DB, async (store) => {
+    await withStore(db, async (store) => {
       const outcome = await startRun({
         store,
         protocol,
@@ -175,8 +181,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       // table-QA faithfulness, FLAG counts and verifier detection read each unit's shared log; detection re-verifies against the questions just run
       const { options: inputs, ...notes } = await readTableQaInputs(store, run, units, questions);
       const metrics = runMetrics(units, inputs);
+      const json = metricsJson(run, metrics, notes);
       if (options.json === true) {
-        process.stdout.write(`${JSON.stringify({ ...metricsJson(run, metrics, notes), resumed: outcome.resumed, executed: outcome.executed })}\n`);
+        const model = options.requestedBackend === undefined ? {} : { model: { ...(json.model as object), requested: options.requestedBackend } };
+        process.stdout.write(`${JSON.stringify({ ...json, ...model, resumed: outcome.resumed, executed: outcome.executed })}\n`);
       } else {
         if (outcome.resumed) process.stdout.write(`resumed run ${outcome.runId}\n`);
         process.stdout.write(`${formatRunMetrics(run, metrics, notes)}\n`);
@@ -187,9 +195,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         const error = failedUnit === undefined ? undefined : (await store.getEvents(failedUnit.id)).find((event) => event.type === 'error');
         process.stderr.write(`error: ${metrics.failed} of ${metrics.units} units failed; first failure (${failedUnit?.questionId}, seed ${failedUnit?.seed}): ${error?.type === 'error' ? error.message : 'unknown'}\n`);
         if (error?.type === 'error' && error.hint !== undefined) process.stderr.write(`hint: ${error.hint}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT_FAILURE;
       }
-      if (outcome.interrupted) process.exitCode = 130;
+      process.stderr.write(nextSteps(outcome.runId, db, { testModel: runModel(run.config).fallback }));
+      if (outcome.interrupted) process.exitCode = EXIT_INTERRUPTED;
     });
   } finally {
     process.off('SIGINT', onSignal);

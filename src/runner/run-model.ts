@@ -1,0 +1,33 @@
+import { basename } from 'node:path';
+import { TEST_MODEL_NAME } from '../backends/llama/test-model/build-test-model.js';
+import type { RunConfig } from '../spec/run-config.js';
+
+/** Which model answered a run, and whether its answers mean anything. */
+export interface RunModel {
+  /** The agents' backend specs, distinct, joined by ", " (the judge is listed in the run's configuration). */
+  spec: string;
+  /** True when an agent or the judge ran on quorum's random-weight test model (the offline stand-in). */
+  fallback: boolean;
+  /** What a reader must know about the model, or null when there is nothing to say. */
+  note: string | null;
+}
+
+/** The note of a run answered by the random-weight test model (also printed in its summary). */
+export const TEST_MODEL_NOTE =
+  "quorum's random-weight test model answered (offline stand-in for a real model): replies are schema-valid nonsense, so accuracy and agreement are chance, not a measurement";
+
+/** Whether a backend spec names quorum's generated test model (`llama:<dir>/quorum-test-model-v<N>.gguf`). */
+export function isTestModelSpec(spec: string): boolean {
+  if (!spec.startsWith('llama:') || spec.startsWith('llama:hf:')) return false;
+  return new RegExp(`^${TEST_MODEL_NAME}-v\\d+\\.gguf$`).test(basename(spec.slice('llama:'.length)));
+}
+
+/**
+ * Reads the model of a run from its stored configuration, so that `show`
+ * and the viewer label a test-model run as plainly as the demo that made it.
+ */
+export function runModel(config: RunConfig): RunModel {
+  const specs = [...new Set(config.agents.map((agent) => agent.backend))];
+  const fallback = [...specs, ...(config.judge === undefined ? [] : [config.judge.backend])].some(isTestModelSpec);
+  return { spec: specs.join(', '), fallback, note: fallback ? TEST_MODEL_NOTE : null };
+}
