@@ -1,4 +1,5 @@
 import { ConfigError } from '../spec/errors.js';
+import { expandBackendShorthand } from './backend-shorthand.js';
 
 /** Environment variable that holds the API key of an `openai:` backend unless the spec names another. */
 export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
@@ -37,19 +38,29 @@ export interface ScriptedSpec {
 export type BackendSpec = OpenAiSpec | LlamaSpec | ScriptedSpec;
 
 const EXPECTED_FORMS =
-  'expected one of: openai:<model>@<base-url> (e.g. openai:gpt-4o-mini@https://api.openai.com/v1), ' +
+  'expected one of: openai:<model>@<base-url> (e.g. openai:gpt-4o-mini@https://api.openai.com/v1), ollama:<model>[@<url>], vllm:<model>[@<url>], ' +
   'llama:<file.gguf>, llama:hf:<owner>/<repo>:<quant> (e.g. llama:hf:bartowski/Qwen2.5-0.5B-Instruct-GGUF:Q4_K_M), scripted';
 
 const OPENAI_OPTIONS = new Set(['key-env', 'timeout-ms', 'vision']);
 
-/** Parses a backend spec string. Throws `ConfigError` naming the spec and the accepted forms. */
+/** Parses a backend spec string (shorthands such as `ollama:<model>` first expanded by `expandBackendShorthand`). Throws `ConfigError` naming the spec and the accepted forms. */
 export function parseBackendSpec(spec: string): BackendSpec {
-  const text = spec.trim();
+  const text = expandBackendShorthand(spec);
+  if (text === spec.trim()) return parseExpanded(text);
+  try {
+    return parseExpanded(text);
+  } catch (error) {
+    // the user wrote the shorthand: name it beside what it expanded to
+    throw error instanceof ConfigError ? new ConfigError(`${error.message} (from "${sanitizeSpec(spec)}")`, error.hint) : error;
+  }
+}
+
+function parseExpanded(text: string): BackendSpec {
   if (text.startsWith('openai:')) return parseOpenAiSpec(text);
   if (text.startsWith('llama:')) return parseLlamaSpec(text);
   if (text === 'scripted') return { kind: 'scripted', model: 'scripted' };
   if (text.startsWith('scripted:') && text.length > 'scripted:'.length) return { kind: 'scripted', model: text.slice('scripted:'.length) };
-  throw invalid(spec, 'unknown backend kind');
+  throw invalid(text, 'unknown backend kind');
 }
 
 function parseOpenAiSpec(spec: string): OpenAiSpec {

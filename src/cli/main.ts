@@ -2,9 +2,11 @@ import { Command, CommanderError } from '@commander-js/extra-typings';
 import { describeError } from '../spec/errors.js';
 import { CODE_VERSION } from '../version.js';
 import { auditCommand } from './commands/audit-command.js';
+import { datasetsCommand } from './commands/datasets-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { exportCommand } from './commands/export-command.js';
 import { importCommand } from './commands/import-command.js';
+import { protocolsCommand } from './commands/protocols-command.js';
 import { runCommand } from './commands/run-command.js';
 import { runsCommand } from './commands/runs-command.js';
 import { scoreCommand } from './commands/score-command.js';
@@ -27,6 +29,8 @@ export function buildProgram(): Command {
     .addCommand(runCommand())
     .addCommand(demoCommand())
     .addCommand(runsCommand())
+    .addCommand(protocolsCommand())
+    .addCommand(datasetsCommand())
     .addCommand(showCommand())
     .addCommand(auditCommand())
     .addCommand(scoreCommand())

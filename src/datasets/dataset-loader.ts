@@ -15,6 +15,8 @@ export interface DatasetLoader {
   readonly name: string;
   /** One line for `quorum` help and error messages. */
   readonly description: string;
+  /** The dataset's name in the literature and its paper, for `quorum datasets` (absent for quorum's own formats). */
+  readonly paper?: string;
   /**
    * A forecasting format: it reads `LoadOptions.forecast`. Forecast options
    * given to any other loader are refused rather than ignored, so a

@@ -21,6 +21,7 @@ export const FETAQA_DEFAULT_FILE = join('fetaqa', 'fetaQA-v1_test.jsonl');
  */
 export const fetaqaLoader: DatasetLoader = {
   name: 'fetaqa',
+  paper: 'FeTaQA (Nan et al., 2022)',
   description: 'FeTaQA JSONL (feta_id, table_array, highlighted_cell_ids, question, answer)',
   recognizes: (record) => 'feta_id' in record && 'table_array' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {

@@ -24,6 +24,7 @@ export const FINQA_DEFAULT_FILE = join('finqa', 'dev.json');
  */
 export const finqaLoader: DatasetLoader = {
   name: 'finqa',
+  paper: 'FinQA (Chen et al., 2021)',
   description: 'FinQA JSON array (pre_text, post_text, table, qa.question, qa.program, qa.exe_ans)',
   recognizes: (record) => 'pre_text' in record && 'qa' in record && 'table' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {

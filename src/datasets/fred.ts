@@ -49,6 +49,7 @@ const KNOWN_SERIES: Readonly<Record<string, SeriesDescription>> = {
  */
 export const fredLoader: DatasetLoader = {
   name: 'fred',
+  paper: 'FRED, Federal Reserve Economic Data (St. Louis Fed)',
   description: 'FRED monthly series CSV (observation_date or DATE, then the series): forecast the next month from a window of observations',
   recognizesCsvHeader: isFredHeader,
   forecasting: true,

@@ -19,6 +19,7 @@ export const MEDQA_DEFAULT_FILE = join('medqa', 'phrases_no_exclude_test.jsonl')
  */
 export const medqaLoader: DatasetLoader = {
   name: 'medqa',
+  paper: 'MedQA-USMLE (Jin et al., 2021)',
   description: 'MedQA-USMLE 4-option JSONL (question, options, answer, answer_idx, meta_info)',
   recognizes: (record) => 'question' in record && 'answer_idx' in record && 'options' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {

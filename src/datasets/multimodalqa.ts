@@ -33,6 +33,7 @@ interface Library {
  */
 export const mmqaLoader: DatasetLoader = {
   name: 'mmqa',
+  paper: 'MultiModalQA (Talmor et al., 2021)',
   description: 'MultiModalQA JSONL(.gz) questions with MMQA_tables/texts/images beside them',
   recognizes: (record) => 'qid' in record && 'question' in record && 'metadata' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {

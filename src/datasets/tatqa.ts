@@ -27,6 +27,7 @@ const SCALES = new Set(['', 'thousand', 'million', 'billion', 'percent']);
  */
 export const tatqaLoader: DatasetLoader = {
   name: 'tatqa',
+  paper: 'TAT-QA (Zhu et al., 2021)',
   description: 'TAT-QA JSON array of documents (table, paragraphs, questions with answer, answer_type, scale, derivation)',
   recognizes: (record) => 'table' in record && 'paragraphs' in record && 'questions' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {

@@ -30,6 +30,7 @@ const COLUMNS = ['id', 'utterance', 'context', 'targetValue'] as const;
  */
 export const wtqLoader: DatasetLoader = {
   name: 'wtq',
+  paper: 'WikiTableQuestions (Pasupat and Liang, 2015)',
   description: 'WikiTableQuestions TSV (id, utterance, context, targetValue) with the referenced csv/ tables',
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     const file = path ?? (await defaultFile(WTQ_DEFAULT_FILE, 'WikiTableQuestions', 'wikitablequestions/data/pristine-unseen-tables.tsv'));

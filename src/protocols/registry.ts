@@ -18,6 +18,8 @@ export interface ProtocolOptions {
 /** A named protocol that can be created from options. */
 export interface ProtocolFactory {
   name: string;
+  /** Name in the papers the protocol comes from (`quorum protocols` prints it). */
+  paperName: string;
   description: string;
   create(options: ProtocolOptions): Protocol;
   /**
@@ -35,7 +37,7 @@ export function registerProtocol(factory: ProtocolFactory): void {
 }
 
 for (const preset of Object.values(DEBATE_PRESETS)) {
-  registerProtocol({ name: preset.name, description: preset.description, create: (options) => createDebateProtocol(preset.name, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate }) });
+  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate }) });
 }
 
 registerProtocol(dealogProtocolFactory);
@@ -48,6 +50,11 @@ export function getProtocolFactory(name: string): ProtocolFactory {
   const factory = factories.get(name);
   if (factory === undefined) throw new ConfigError(`unknown protocol "${name}"`, `known protocols: ${protocolNames().join(', ')}`);
   return factory;
+}
+
+/** Every registered protocol, in registration order (debate presets first). */
+export function listProtocols(): ProtocolFactory[] {
+  return [...factories.values()];
 }
 
 /** Names of every registered protocol. */

@@ -23,6 +23,20 @@ export function isTestModelSpec(spec: string): boolean {
 }
 
 /**
+ * A short name of the model behind a backend spec, for listings: the model
+ * name of an HTTP server, a GGUF file's name, `repo:quant` of a Hugging Face
+ * model, "test model" for quorum's generated one.
+ */
+export function modelLabel(spec: string): string {
+  if (isTestModelSpec(spec)) return 'test model';
+  const openai = /^openai:(.+)@https?:\/\//.exec(spec);
+  if (openai !== null) return openai[1]!;
+  if (spec.startsWith('llama:hf:')) return spec.slice('llama:hf:'.length);
+  if (spec.startsWith('llama:')) return basename(spec.slice('llama:'.length));
+  return spec;
+}
+
+/**
  * Reads the model of a run from its stored configuration, so that `show`
  * and the viewer label a test-model run as plainly as the demo that made it.
  */

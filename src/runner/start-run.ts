@@ -8,6 +8,7 @@ import type { Question } from '../spec/question.js';
 import type { AgentConfig, RunConfig } from '../spec/run-config.js';
 import type { TraceStore } from '../spec/store.js';
 import { sanitizeSpec } from '../backends/backend-spec.js';
+import { expandBackendShorthand } from '../backends/backend-shorthand.js';
 import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import { getProtocolFactory } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
@@ -79,7 +80,9 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   }
   if (options.seeds.length === 0) throw new ConfigError('no seeds given', 'pass --seed 1 or --seed 1,2,3');
   if (options.dataset.questions.length === 0) throw new ConfigError(`dataset ${options.dataset.path} has no questions`);
-  const agentConfigs: AgentConfig[] = options.agents.map((agent, index) => ({
+  // shorthands (ollama:, vllm:, openai from the environment) are stored expanded: the run names the server that answered
+  const requests = options.agents.map((agent) => ({ ...agent, backend: expandBackendShorthand(agent.backend) }));
+  const agentConfigs: AgentConfig[] = requests.map((agent, index) => ({
     name: agent.name ?? factory.roles?.[index] ?? neutralAgentName(index),
     backend: sanitizeSpec(agent.backend),
     ...(agent.persona === undefined ? {} : { persona: agent.persona }),
@@ -87,7 +90,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   }));
   const names = new Set(agentConfigs.map((agent) => agent.name));
   if (names.size !== agentConfigs.length) throw new ConfigError('agent names must be unique');
-  const judgeRequest = options.judge ?? (protocol.needsJudge ? { backend: options.agents[0]!.backend } : undefined);
+  const judgeRequest = options.judge === undefined ? (protocol.needsJudge ? { backend: requests[0]!.backend } : undefined) : { ...options.judge, backend: expandBackendShorthand(options.judge.backend) };
   const judgeConfig: AgentConfig | undefined =
     judgeRequest === undefined
       ? undefined
@@ -128,7 +131,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   });
   try {
     const agents: Agent[] = await Promise.all(
-      options.agents.map(async (request, index) => ({
+      requests.map(async (request, index) => ({
         name: agentConfigs[index]!.name,
         backend: await pool.get(request.backend),
         ...(agentConfigs[index]!.persona === undefined ? {} : { persona: agentConfigs[index]!.persona }),

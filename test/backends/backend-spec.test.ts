@@ -56,7 +56,8 @@ describe('parseBackendSpec', () => {
   it('rejects invalid specs with a ConfigError naming the spec and the expected forms', () => {
     const invalid = [
       'gpt-4o',
-      'openai:gpt-4o',
+      'ollama:',
+      'vllm:m@ftp://h/v1',
       'openai:@http://h/v1',
       'openai:m@ftp://h/v1',
       'openai:m@http://',

@@ -1,5 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
+import { backendFromEnv } from '../../backends/backend-shorthand.js';
 import { integerFlag } from '../parse-flags.js';
 import { DEFAULT_DB } from '../store-option.js';
 import { runFromOptions } from './run-command.js';
@@ -8,7 +9,7 @@ import { runFromOptions } from './run-command.js';
 export function demoCommand() {
   return new Command('demo')
     .description('run grounded debate (gdp) with 3 agents on the built-in questions and the default in-process model')
-    .option('--backend <spec>', 'backend of every agent', DEFAULT_BACKEND_SPEC)
+    .option('--backend <spec>', `backend of every agent (default: OPENAI_MODEL/OPENAI_BASE_URL when set, else ${DEFAULT_BACKEND_SPEC})`)
     .option('--rounds <r>', 'interaction rounds after round 0', integerFlag(0), 1)
     .option('--limit <n>', 'use the first n built-in questions', integerFlag(1))
     .option('--threads <n>', 'CPU threads for in-process models', integerFlag(1))
@@ -17,7 +18,8 @@ export function demoCommand() {
     .action(async (options) => {
       // node-llama-cpp loads only when the demo runs, not on every CLI start
       const { resolveDemoBackend } = await import('../../backends/llama/resolve-demo-backend.js');
-      const resolved = await resolveDemoBackend(options.backend, (line: string) => process.stderr.write(`${line}\n`));
+      const requested = options.backend ?? backendFromEnv() ?? DEFAULT_BACKEND_SPEC;
+      const resolved = await resolveDemoBackend(requested, (line: string) => process.stderr.write(`${line}\n`));
       await runFromOptions({
         protocol: 'gdp',
         dataset: 'demo',
@@ -33,7 +35,7 @@ export function demoCommand() {
         ...(options.threads !== undefined ? { threads: options.threads } : resolved.testModel ? { threads: 1 } : {}),
         ...(options.json === undefined ? {} : { json: options.json }),
         ...(resolved.banner === undefined ? {} : { banner: resolved.banner }),
-        ...(resolved.spec === options.backend ? {} : { requestedBackend: options.backend }),
+        ...(resolved.spec === requested ? {} : { requestedBackend: requested }),
       });
     });
 }

@@ -2,9 +2,10 @@ import { Command, InvalidArgumentError, Option } from '@commander-js/extra-typin
 import { datasetNames } from '../../datasets/registry.js';
 import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
 import type { ForecastEventOptions } from '../../datasets/forecast-events.js';
+import { backendFromEnv } from '../../backends/backend-shorthand.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
 import { runMetrics } from '../../metrics/run-metrics.js';
-import { getProtocolFactory } from '../../protocols/registry.js';
+import { getProtocolFactory, protocolNames } from '../../protocols/registry.js';
 import { ConfigError } from '../../spec/errors.js';
 import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/progress.js';
 import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
@@ -120,7 +121,8 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   const agents = resolveAgentList({
     agents: configured,
     ...(count === undefined ? {} : { count }),
-    backend: options.backend ?? file?.backend ?? DEFAULT_BACKEND_SPEC,
+    // precedence: --backend, the run file, OPENAI_MODEL/OPENAI_BASE_URL, the default in-process model
+    backend: options.backend ?? file?.backend ?? backendFromEnv() ?? DEFAULT_BACKEND_SPEC,
     decoding: {
       ...file?.decoding,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
@@ -215,7 +217,7 @@ function collectFlag(value: string, previous: string[] | undefined): string[] {
 export function runCommand() {
   return new Command('run')
     .description('run a protocol on a dataset; every turn is stored')
-    .option('--protocol <preset>', 'protocol preset: ni, du, gdp, wr, cr, ra-cr, adaptive (required unless the run file names one)')
+    .option('--protocol <preset>', `protocol: ${protocolNames().join(', ')} (\`quorum protocols\` describes them; required unless the run file names one)`)
     .option('--config <run.yaml>', 'run file with protocol, dataset, agents, judge, seeds and decoding (docs/agents.md); flags given explicitly override its fields')
     .option('--dataset <name>', `dataset format: ${datasetNames().join(', ')}`)
     .option('--data <path>', 'dataset file')
@@ -223,7 +225,7 @@ export function runCommand() {
     .option('--agents <n>', 'number of agents (default: the agents given with --agent, else 3)', integerFlag(1))
     .option('--agent <spec>', 'one agent: [<name>=]<backend-spec>[,temperature=T][,top_p=P][,max_tokens=N][,persona=<text>|@<file>] (repeatable; docs/agents.md)', collectFlag)
     .option('--rounds <r>', 'interaction rounds after round 0 (overrides the preset)', integerFlag(0))
-    .option('--backend <spec>', `backend of agents not given with --agent: openai:<model>@<url>, llama:<file.gguf>, llama:hf:<repo>:<quant> (default ${DEFAULT_BACKEND_SPEC})`)
+    .option('--backend <spec>', `backend of agents not given with --agent: ollama:<model>[@<url>], vllm:<model>[@<url>], openai:<model>@<url>, llama:<file.gguf>, llama:hf:<repo>:<quant> (default: OPENAI_MODEL/OPENAI_BASE_URL when set, else ${DEFAULT_BACKEND_SPEC})`)
     .option('--judge <spec>', 'the judge (ra-cr, drafts, judge aggregation): [<name>=]<backend-spec>[,temperature=T][,max_tokens=N]; default: the first agent\'s backend')
     .option('--escalate <preset>', 'adaptive: the debate preset run when round 0 disagrees (default du)')
     .option('--consensus-threshold <share>', 'share of agents that must agree to stop early (adaptive, early stop)', numberFlag(0.01, 1))

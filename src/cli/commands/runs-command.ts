@@ -1,5 +1,13 @@
 import { Command } from '@commander-js/extra-typings';
+import { runMetrics } from '../../metrics/run-metrics.js';
+import { modelLabel, runModel } from '../../runner/run-model.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
+
+/** Rows of cells as lines, each column as wide as its widest cell. */
+function alignColumns(rows: readonly string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n') + '\n';
+}
 
 /** `quorum runs`. */
 export function runsCommand() {
@@ -11,8 +19,21 @@ export function runsCommand() {
     .action(async (options) => {
       await withStore(options.db, async (store) => {
         const runs = await store.listRuns();
+        // accuracy as `show` computes it, from the stored unit summaries (no events are read)
+        const accuracies = await Promise.all(runs.map(async (run) => runMetrics(await store.listUnits(run.id)).accuracy));
         if (options.json === true) {
-          const rows = runs.map((run) => ({ runId: run.id, createdAt: run.createdAt, status: run.status, protocol: run.config.protocol.name, dataset: run.config.dataset.name, agents: run.config.agents.length, seeds: run.config.seeds, units: run.units }));
+          const rows = runs.map((run, index) => ({
+            runId: run.id,
+            createdAt: run.createdAt,
+            status: run.status,
+            protocol: run.config.protocol.name,
+            dataset: run.config.dataset.name,
+            model: runModel(run.config),
+            agents: run.config.agents.length,
+            seeds: run.config.seeds,
+            units: run.units,
+            accuracy: accuracies[index],
+          }));
           process.stdout.write(`${JSON.stringify(rows)}\n`);
           return;
         }
@@ -20,12 +41,22 @@ export function runsCommand() {
           process.stdout.write(`no runs in ${options.db}\n`);
           return;
         }
-        for (const run of runs) {
+        const rows = runs.map((run, index) => {
           const units = run.units;
-          process.stdout.write(
-            `${run.id}  ${run.createdAt}  ${run.status.padEnd(11)}  ${run.config.protocol.name.padEnd(6)}  ${run.config.dataset.name}  agents ${run.config.agents.length}  units ${units.done}/${units.total}${units.failed > 0 ? ` (failed ${units.failed})` : ''}\n`,
-          );
-        }
+          const accuracy = accuracies[index];
+          return [
+            run.id,
+            run.createdAt,
+            run.status,
+            run.config.protocol.name,
+            run.config.dataset.name,
+            [...new Set(run.config.agents.map((agent) => modelLabel(agent.backend)))].join(', '),
+            `agents ${run.config.agents.length}`,
+            `units ${units.done}/${units.total}${units.failed > 0 ? ` (failed ${units.failed})` : ''}`,
+            `accuracy ${accuracy === null || accuracy === undefined ? 'n/a' : `${(accuracy * 100).toFixed(1)}%`}`,
+          ];
+        });
+        process.stdout.write(alignColumns(rows));
       }, { create: options.create === true, createFlag: true });
     });
 }

@@ -11,6 +11,7 @@ export const PLANNER_ROLES = [PLANNER_ROLE, ...DEALOG_ROLES] as const;
 /** `planner`: fixed plan → execute; `--rounds n` allows n − 1 re-plans after a FLAG or a round without an answer. */
 export const plannerProtocolFactory: ProtocolFactory = {
   name: 'planner',
+  paperName: 'planner pipeline baseline (fixed plan, then execute)',
   description: 'baseline: a PlannerAgent fixes the specialist steps, they execute, the summariser answers, the verifier judges (re-plan after a FLAG or no answer with --rounds > 1)',
   roles: PLANNER_ROLES,
   create: (options) => {
@@ -23,6 +24,7 @@ export const plannerProtocolFactory: ProtocolFactory = {
 /** `plan-log`: the planner plans round 0, DeALOG's shared-log scheduler takes over (`--rounds` = its maximum rounds). */
 export const planLogProtocolFactory: ProtocolFactory = {
   name: 'plan-log',
+  paperName: 'plan→log hybrid baseline',
   description: 'baseline: plan→log hybrid, a planned first round then the DeALOG shared-log scheduler',
   roles: PLANNER_ROLES,
   create: (options) => new PlanLogProtocol(baselineParams('plan-log', options.overrides ?? {}, ['maxRounds'])),

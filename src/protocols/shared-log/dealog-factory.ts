@@ -10,6 +10,7 @@ import { DEALOG_ROLES } from './dealog-params.js';
  */
 export const dealogProtocolFactory: ProtocolFactory = {
   name: 'dealog',
+  paperName: 'DeALOG, decentralised agents over a shared log',
   description: 'DeALOG: five role agents coordinating through a provenance-checked shared log, no planner',
   roles: DEALOG_ROLES,
   create: (options: ProtocolOptions) => new DealogProtocol(dealogParamsFromOverrides(options.overrides ?? {})),
