@@ -95,13 +95,23 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     `tokens       ${metrics.tokens.total} (prompt ${metrics.tokens.promptTokens}, cached ${metrics.tokens.cachedPromptTokens}, completion ${metrics.tokens.completionTokens})`,
     `calls        ${metrics.calls} (${metrics.cacheHits} from cache)`,
     `latency      ${metrics.latencyMsPerUnit === null ? 'n/a' : `${(metrics.latencyMsPerUnit / 1000).toFixed(2)} s`} of model time per unit`,
-    `cost         ${metrics.costUsd === null ? 'n/a (no price for these backends)' : `$${metrics.costUsd.toFixed(4)}`}`,
+    `cost         ${costText(metrics)}`,
     ...(isTableQaRun(run) ? tableQaLines(metrics.tableQa) : []),
     ...(SHARED_LOG_PROTOCOLS.has(config.protocol.name) ? [detectionLine(metrics.tableQa.verifierDetection, notes.detectionUnavailable)] : []),
     ...(debate ? dynamicsLines(metrics) : []),
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];
   return lines.join('\n');
+}
+
+/** The cost line: a price that is missing says how to set one; cache hits are named as free, never an unexplained $0. */
+function costText(metrics: RunMetrics): string {
+  if (metrics.calls > 0 && metrics.cacheHits === metrics.calls) return `$0 (all ${plural(metrics.calls, 'call')} from the completion cache: nothing spent)`;
+  const howToPrice = '--price <model>=<input>/<output> per million tokens, or prices: in the run file';
+  if (metrics.costUsd === null) return `n/a (no price for these models: ${howToPrice})`;
+  // a sum over some units only is not the run's cost: say which part it covers
+  if (metrics.unpricedUnits > 0) return `n/a: ${plural(metrics.unpricedUnits, 'unit')} called a model without a price (${howToPrice}); the priced calls cost $${metrics.costUsd.toFixed(4)}`;
+  return `$${metrics.costUsd.toFixed(4)}${metrics.cacheHits > 0 ? ` (${metrics.cacheHits} of ${plural(metrics.calls, 'call')} from the completion cache at $0)` : ''}`;
 }
 
 // Which scorer's verdict the accuracy is: a run is graded by its dataset's official scorer (docs/metrics.md).

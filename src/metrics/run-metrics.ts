@@ -51,6 +51,8 @@ export interface RunMetrics {
   cacheHits: number;
   /** Total cost in US dollars, or null when no backend has a price. */
   costUsd: number | null;
+  /** Units whose calls reached a model without a price: `costUsd` leaves them out. */
+  unpricedUnits: number;
   /** Mean summed call latency per finished unit, in milliseconds. */
   latencyMsPerUnit: number | null;
   /** Answer changes, flips and agreement per round. */
@@ -87,6 +89,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
   const scored = finished.filter((unit) => unit.summary!.correct !== null);
   let usage = ZERO_USAGE;
   let costUsd: number | null = null;
+  let unpricedUnits = 0;
   let calls = 0;
   let cacheHits = 0;
   let latency = 0;
@@ -99,6 +102,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     calls += summary.calls;
     cacheHits += summary.cacheHits;
     if (summary.costUsd !== null) costUsd = (costUsd ?? 0) + summary.costUsd;
+    else if (summary.calls > 0) unpricedUnits += 1;
     if (unit.status === 'done') latency += summary.latencyMs;
     // muted rounds are no turns at all (spokenAnswers leaves them undefined)
     for (const [agent, rounds] of Object.entries(spokenAnswers(summary))) {
@@ -123,6 +127,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     calls,
     cacheHits,
     costUsd,
+    unpricedUnits,
     latencyMsPerUnit: share(latency, finished.length),
     dynamics: answerDynamics(summaries),
     prr: peerReferenceRate(summaries),

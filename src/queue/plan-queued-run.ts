@@ -35,5 +35,5 @@ export async function planQueuedRun(options: StartRunOptions, queued: PlanQueued
   const outcome = await enqueueRun({ queue: queued.queue, store: options.store, runId: planned.runId, ...(queued.source === undefined ? {} : { source: queued.source }) });
   // Planning left the run `interrupted` (nothing ran); it is running now, on the workers.
   if (outcome.pending > 0) await options.store.setRunStatus(planned.runId, 'running');
-  return { runId: planned.runId, resumed: planned.resumed, executed: 0, interrupted: false, queued: outcome };
+  return { runId: planned.runId, resumed: planned.resumed, existing: planned.existing, retried: planned.retried, executed: 0, interrupted: false, queued: outcome };
 }

@@ -6,6 +6,7 @@ import { cacheMiddleware } from '../backends/middleware/cache-middleware.js';
 import { concurrencyMiddleware } from '../backends/middleware/concurrency-middleware.js';
 import { retryMiddleware } from '../backends/middleware/retry-middleware.js';
 import { wrapBackend } from '../backends/middleware/wrap-backend.js';
+import type { PriceTable } from '../backends/prices.js';
 
 /** Options shared by every backend of a run. */
 export interface BackendPoolOptions {
@@ -15,6 +16,8 @@ export interface BackendPoolOptions {
   /** Requests in flight per backend. */
   concurrencyPerBackend: number;
   llama?: { threads?: number; contextSize?: number; cacheDir?: string; quiet?: boolean; sequences?: number };
+  /** Prices by model over the built-in table (`--price`, a run file's `prices:`). */
+  prices?: PriceTable;
   /** Options of OpenAI-compatible backends (a `fetch` for proxies; benchmarks compare transports with it). */
   openai?: CreateBackendOptions['openai'];
 }
@@ -47,7 +50,7 @@ export class BackendPool {
     });
     return wrapBackend(
       raw,
-      accountingMiddleware(),
+      accountingMiddleware(this.options.prices),
       cacheMiddleware(this.options.store, { replay: this.options.replay }),
       concurrencyMiddleware(this.options.concurrencyPerBackend),
       retryMiddleware(),

@@ -28,6 +28,18 @@ export interface RunPlan {
    * (recorded in the run's `versionMix`); without it such a resume is a `VersionMixError`.
    */
   allowVersionMix?: boolean;
+  /**
+   * Run the failed units of the run that is continued again: their events
+   * are deleted and they are planned anew, so each is stored exactly once.
+   * A finished run with the same configuration is continued for this.
+   */
+  retryFailed?: boolean;
+  /**
+   * Report a finished run with the same configuration instead of starting a
+   * new one (`quorum run` repeated as it was). Off for studies, whose cells
+   * each keep their own run.
+   */
+  reuseFinished?: boolean;
   newRunId: () => string;
   clock?: Clock;
   progress?: ProgressReporter;
@@ -38,8 +50,15 @@ export interface RunPlan {
 /** The outcome of `executeRun`. */
 export interface RunOutcome {
   runId: string;
-  /** True when an unfinished run was continued. */
+  /** True when an unfinished run was continued (or a finished one, to retry its failed units). */
   resumed: boolean;
+  /**
+   * True when a finished run with the same configuration already existed and
+   * is reported instead of running the experiment again (`reuseFinished`).
+   */
+  existing: boolean;
+  /** Failed units made pending again by `retryFailed`. */
+  retried: number;
   /** Units run by this call. */
   executed: number;
   interrupted: boolean;
@@ -56,6 +75,8 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   const progress = plan.progress ?? silentProgress;
   const { store, config } = plan;
   const run = await openOrResume(plan, clock);
+  if (run.existing) return { runId: run.record.id, resumed: false, existing: true, retried: 0, executed: 0, interrupted: false };
+  const retried = run.resumed && plan.retryFailed === true ? await store.retryFailedUnits(run.record.id) : 0;
   const keys = plan.questions.flatMap((question) => config.seeds.map((seed) => ({ questionId: question.id, protocol: plan.protocol.name, seed })));
   await store.addUnits(run.record.id, keys);
   const questions = new Map(plan.questions.map((question) => [question.id, question]));
@@ -106,10 +127,10 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
     await store.setRunStatus(run.record.id, after.pending === 0 ? 'done' : 'interrupted');
   }
   const interrupted = (await store.countUnits(run.record.id)).pending > 0;
-  return { runId: run.record.id, resumed: run.resumed, executed, interrupted };
+  return { runId: run.record.id, resumed: run.resumed, existing: false, retried, executed, interrupted };
 }
 
-async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunRecord; resumed: boolean }> {
+async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunRecord; resumed: boolean; existing?: true }> {
   const fingerprint = runFingerprint(plan.config);
   if (plan.resumeRunId !== undefined) {
     const record = await plan.store.getRun(plan.resumeRunId);
@@ -122,6 +143,13 @@ async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunR
   if (plan.fresh !== true) {
     const unfinished = (await plan.store.listRuns()).find((run) => run.status !== 'done' && runFingerprint(run.config) === fingerprint);
     if (unfinished !== undefined) return { record: await continueRun(plan, unfinished, clock), resumed: true };
+    // the same experiment, already finished: report it rather than store a duplicate (newest first, so the latest)
+    const finished = plan.reuseFinished !== true && plan.retryFailed !== true ? undefined : (await plan.store.listRuns()).find((run) => run.status === 'done' && runFingerprint(run.config) === fingerprint);
+    if (finished !== undefined) {
+      if (plan.retryFailed !== true) return { record: finished, resumed: false, existing: true };
+      if (finished.units.failed > 0) return { record: await continueRun(plan, finished, clock), resumed: true };
+      return { record: finished, resumed: false, existing: true };
+    }
   }
   const record: RunRecord = { id: plan.newRunId(), createdAt: isoNow(clock), status: 'running', config: plan.config };
   await plan.store.createRun(record);

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { pricesSchema, priceTableOf } from '../backends/price-assignment.js';
+import type { PriceTable } from '../backends/prices.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { z } from 'zod';
@@ -72,6 +74,8 @@ export const runFileSchema = z
     concurrency: z.number().int().positive().optional(),
     /** SQLite database, relative to the run file. */
     db: z.string().min(1).optional(),
+    /** Prices by model name, USD per million tokens: "<input>/<output>" or {prompt, completion, cachedPrompt}. */
+    prices: pricesSchema.optional(),
   })
   .superRefine(checkRunFile);
 
@@ -128,6 +132,8 @@ export interface RunFileRequest {
   decoding?: Decoding;
   concurrency?: number;
   db?: string;
+  /** `prices:`: per-model prices over the built-in table. */
+  prices?: PriceTable;
 }
 
 /** One located problem of a run file. */
@@ -242,6 +248,7 @@ function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | n
     ...(decoding === undefined ? {} : { decoding }),
     ...(file.concurrency === undefined ? {} : { concurrency: file.concurrency }),
     ...(file.db === undefined ? {} : { db: near(file.db) }),
+    ...(file.prices === undefined ? {} : { prices: priceTableOf(file.prices) }),
   };
 }
 

@@ -10,6 +10,7 @@ import type { TraceStore } from '../spec/store.js';
 import { sanitizeSpec } from '../backends/backend-spec.js';
 import { expandBackendShorthand } from '../backends/backend-shorthand.js';
 import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
+import type { PriceTable } from '../backends/prices.js';
 import { getProtocolFactory } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
@@ -44,6 +45,12 @@ export interface StartRunOptions {
   replay?: boolean;
   resumeRunId?: string;
   fresh?: boolean;
+  /** Prices by model over the built-in table (USD per million tokens). */
+  prices?: PriceTable;
+  /** See `RunPlan.retryFailed`. */
+  retryFailed?: boolean;
+  /** See `RunPlan.reuseFinished`. */
+  reuseFinished?: boolean;
   /** Continue a run made by another code version (see `RunPlan.allowVersionMix`). */
   allowVersionMix?: boolean;
   progress?: ProgressReporter;
@@ -128,6 +135,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     concurrencyPerBackend: options.backendConcurrency ?? Math.max(4, options.concurrency * agentConfigs.length),
     ...(options.llama === undefined ? {} : { llama: options.llama }),
     ...(options.openai === undefined ? {} : { openai: options.openai }),
+    ...(options.prices === undefined ? {} : { prices: options.prices }),
   });
   try {
     const agents: Agent[] = await Promise.all(
@@ -152,6 +160,8 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       newRunId: options.newRunId ?? newRunId,
       ...(options.resumeRunId === undefined ? {} : { resumeRunId: options.resumeRunId }),
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+      ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
+      ...(options.reuseFinished === undefined ? {} : { reuseFinished: options.reuseFinished }),
       ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.progress === undefined ? {} : { progress: options.progress }),

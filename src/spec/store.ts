@@ -167,6 +167,12 @@ export interface TraceStore {
    * stored exactly once.
    */
   completeUnit(unitId: string, result: UnitResult): Promise<boolean>;
+  /**
+   * Makes the run's failed units pending again and deletes their events, in
+   * one transaction, so that running them again (`--retry-failed`) stores
+   * each exactly once through `completeUnit`. Returns how many were reset.
+   */
+  retryFailedUnits(runId: string): Promise<number>;
   /** The unit's events in order (empty for pending units). */
   getEvents(unitId: string): Promise<TraceEvent[]>;
   getCompletion(key: string): Promise<CachedCompletion | undefined>;

@@ -217,6 +217,23 @@ export class KyselyTraceStore implements TraceStore {
     );
   }
 
+  async retryFailedUnits(runId: string): Promise<number> {
+    this.assertWritable();
+    return this.guard(`resetting the failed units of run ${runId}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const failed = trx.selectFrom('units').select('id').where('run_id', '=', runId).where('status', '=', 'failed');
+        await trx.deleteFrom('events').where('unit_id', 'in', failed).execute();
+        const updated = await trx
+          .updateTable('units')
+          .set({ status: 'pending', summary: null, finished_at: null })
+          .where('run_id', '=', runId)
+          .where('status', '=', 'failed')
+          .executeTakeFirst();
+        return Number(updated.numUpdatedRows);
+      }),
+    );
+  }
+
   async getEvents(id: string): Promise<TraceEvent[]> {
     const rows = await this.guard(`reading events of unit ${id}`, () =>
       this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),

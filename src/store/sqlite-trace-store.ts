@@ -41,6 +41,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
   private readonly statements;
   private readonly completeTransaction;
   private readonly planTransaction;
+  private readonly retryTransaction;
   private readonly auditTransaction;
   private readonly putCompletionsTransaction;
   /** Cache entries written this event-loop turn, committed together (see `putCompletion`). */
@@ -58,6 +59,8 @@ export class SqliteTraceStore extends KyselyTraceStore {
         "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
       ),
       unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
+      deleteFailedEvents: sqlite.prepare<[string]>("delete from events where unit_id in (select id from units where run_id = ? and status = 'failed')"),
+      resetFailed: sqlite.prepare<[string]>("update units set status = 'pending', summary = null, finished_at = null where run_id = ? and status = 'failed'"),
       insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string]>(
         'insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, ?, ?, ?)',
       ),
@@ -97,6 +100,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
         this.statements.insertUnit.run(ids[index]!, runId, key.questionId, key.protocol, key.seed, start + index);
       });
     });
+    this.retryTransaction = sqlite.transaction((runId: string): number => {
+      this.statements.deleteFailedEvents.run(runId);
+      return this.statements.resetFailed.run(runId).changes;
+    });
     this.putCompletionsTransaction = sqlite.transaction((entries: ReadonlyMap<string, string>, createdAt: string): void => {
       for (const [key, value] of entries) this.statements.putCompletion.run(key, value, createdAt);
     });
@@ -128,6 +135,11 @@ export class SqliteTraceStore extends KyselyTraceStore {
     this.assertWritable();
     const encoded = encodeUnitResult(id, result);
     return this.sync(`storing unit ${id}`, () => this.completeTransaction.immediate(id, encoded));
+  }
+
+  override async retryFailedUnits(runId: string): Promise<number> {
+    this.assertWritable();
+    return this.sync(`resetting the failed units of run ${runId}`, () => this.retryTransaction.immediate(runId));
   }
 
   override async getEvents(id: string): Promise<TraceEvent[]> {

@@ -90,3 +90,82 @@ describe('listings', () => {
     assert.equal(json[0]!.model.spec, `openai:fake-model@${server.url}`);
   });
 });
+
+describe('repeating a command', () => {
+  let scurvyFails = true;
+  let flaky: FakeOpenAiServer;
+  before(async () => {
+    // the scurvy question (demo-02) gets a 400 — not retried by the backend — until the test lets it through
+    flaky = await FakeOpenAiServer.start({
+      fallback: (request) =>
+        scurvyFails && request.body.messages.some((message) => JSON.stringify(message.content).includes('scurvy'))
+          ? { kind: 'status', status: 400, message: 'rejected for the test' }
+          : { kind: 'reply', text: 'Reasoning.\nAnswer: C', promptTokens: 10, completionTokens: 2 },
+    });
+  });
+  after(() => flaky.close());
+
+  it('an identical finished command reports the existing run; --retry-failed re-runs its failed units exactly once', async () => {
+    const db = join(dir, 'repeat.db');
+    const args = ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '3', '--agents', '1', '--backend', `openai:m@${flaky.url}`, '--db', db, '--json'];
+    const first = await runInProcess(args);
+    assert.equal(first.code, 1);
+    const report = JSON.parse(first.stdout) as { runId: string; completed: number; failed: number };
+    assert.deepEqual([report.completed, report.failed], [2, 1]);
+    assert.match(first.stderr, /hint: .*repeat the command with --retry-failed/);
+
+    const again = await runInProcess(args);
+    const repeated = JSON.parse(again.stdout) as { runId: string; existing: boolean; executed: number; failed: number };
+    assert.deepEqual([repeated.runId, repeated.existing, repeated.executed, repeated.failed], [report.runId, true, 0, 1]);
+
+    scurvyFails = false;
+    const retried = await runInProcess([...args, '--retry-failed']);
+    assert.equal(retried.code, 0, retried.stderr);
+    const fixed = JSON.parse(retried.stdout) as { runId: string; resumed: boolean; retried: number; executed: number; completed: number; failed: number; units: number; accuracy: number };
+    assert.deepEqual(
+      { runId: fixed.runId, resumed: fixed.resumed, retried: fixed.retried, executed: fixed.executed, completed: fixed.completed, failed: fixed.failed, units: fixed.units, accuracy: fixed.accuracy },
+      // every answer is C: only demo-02 (scurvy, gold C) of demo-01..03 is right
+      { runId: report.runId, resumed: true, retried: 1, executed: 1, completed: 3, failed: 0, units: 3, accuracy: 1 / 3 },
+    );
+    const runs = JSON.parse((await runInProcess(['runs', '--db', db, '--json'])).stdout) as unknown[];
+    assert.equal(runs.length, 1);
+    // the retried unit's trace is the new one only: one final answer, no error event left
+    const exported = await runInProcess(['export', report.runId, '--db', db]);
+    const units = exported.stdout.trim().split('\n').map((line) => JSON.parse(line) as { unit: { questionId: string }; events: Array<{ type: string }> });
+    const scurvy = units.filter((line) => line.unit.questionId === 'demo-02');
+    assert.equal(scurvy.length, 1);
+    assert.deepEqual(scurvy[0]!.events.filter((event) => event.type === 'error' || event.type === 'final').map((event) => event.type), ['final']);
+
+    const fresh = JSON.parse((await runInProcess([...args, '--fresh'])).stdout) as { runId: string; existing: boolean };
+    assert.notEqual(fresh.runId, report.runId);
+    assert.equal(fresh.existing, false);
+  });
+});
+
+describe('prices', () => {
+  it('--price gives an unlisted model a cost; a cache hit costs $0 and says so', async () => {
+    const db = join(dir, 'prices.db');
+    // 1 question × 3 agents × (1000 prompt + 100 completion tokens) at $2 / $10 per million: 3 × (0.002 + 0.001) = $0.009
+    const args = ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--backend', `openai:local-model@${server.url}`, '--price', 'local-model=2/10', '--db', db];
+    const first = await runInProcess([...args, '--json']);
+    assert.equal(first.code, 0, first.stderr);
+    const cost = (JSON.parse(first.stdout) as { costUsd: number }).costUsd;
+    assert.ok(Math.abs(cost - 0.009) < 1e-12, String(cost));
+    const text = await runInProcess(['show', (JSON.parse(first.stdout) as { runId: string }).runId, '--db', db]);
+    assert.match(text.stdout, /^cost {9}\$0\.0090$/m);
+    // the same questions in a new run: every call is a cache hit
+    const cached = await runInProcess([...args, '--fresh']);
+    assert.match(cached.stdout, /^cost {9}\$0 \(all 3 calls from the completion cache: nothing spent\)$/m);
+    const unpriced = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '2', '--backend', `openai:local-model@${server.url}`, '--db', db]);
+    // question 1 comes from the cache ($0), question 2 reaches the model without a price: the sum is not the run's cost
+    assert.match(unpriced.stdout, /^cost {9}n\/a: 1 unit called a model without a price \(--price <model>=<input>\/<output> per million tokens, or prices: in the run file\); the priced calls cost \$0\.0000$/m);
+    const other = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--backend', `openai:other-model@${server.url}`, '--db', db]);
+    assert.match(other.stdout, /^cost {9}n\/a \(no price for these models: --price/m);
+  });
+
+  it('a malformed --price is bad input', async () => {
+    const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--backend', `openai:m@${server.url}`, '--price', 'm=cheap', '--db', join(dir, 'bad-price.db')]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^error: price "cheap" is not <input>\/<output>\[\/<cached input>\]\nhint: write <model>=<input>\/<output>/);
+  });
+});

@@ -288,6 +288,27 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify([reversed]));
       });
 
+      it('resets failed units to pending without their events, once, and a retry stores each exactly once', async () => {
+        const runId = newRunId('retry');
+        await store.createRun(runRecord(runId));
+        const ids = await store.addUnits(runId, keys(3));
+        await store.completeUnit(ids[0]!, unitResult());
+        await store.completeUnit(ids[1]!, unitResult({ status: 'failed', events: unitEvents({ label: 'failed-first' }) }));
+        const done = await store.getEvents(ids[0]!);
+        assert.equal(await store.retryFailedUnits(runId), 1);
+        assert.deepEqual(await store.getUnit(ids[1]!), { ...keys(3)[1]!, id: ids[1]!, runId, status: 'pending', summary: null, finishedAt: null });
+        assert.deepEqual(await store.getEvents(ids[1]!), []);
+        assert.deepEqual(await store.getEvents(ids[0]!), done);
+        assert.deepEqual(await store.countUnits(runId), { pending: 2, done: 1, failed: 0, total: 3 });
+        // nothing failed any more: a second reset changes nothing
+        assert.equal(await store.retryFailedUnits(runId), 0);
+        const retried = unitResult({ events: unitEvents({ label: 'retried' }) });
+        assert.equal(await store.completeUnit(ids[1]!, retried), true);
+        assert.equal(await store.completeUnit(ids[1]!, unitResult()), false);
+        assert.deepEqual(await store.getEvents(ids[1]!), retried.events);
+        assert.equal((await store.getUnit(ids[1]!))?.status, 'done');
+      });
+
       it('stores a unit exactly once: a second completion changes nothing', async () => {
         const { ids } = await planRun('once', 1);
         const first = unitResult({ events: unitEvents({ label: 'first' }) });

@@ -11,6 +11,7 @@ import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/
 import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
 import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
 import { startRun } from '../../runner/start-run.js';
+import { parsePriceAssignment } from '../../backends/price-assignment.js';
 import { checkCorruptionRate, corruptedDatasetName, corruptQuestions } from '../../robustness/corrupt-question.js';
 import { formatRunMetrics, metricsJson } from '../format-metrics.js';
 import { integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
@@ -62,6 +63,10 @@ export interface RunCommandOptions {
   maxTokens?: number;
   resume?: string;
   fresh?: boolean;
+  /** `--retry-failed`: run the failed units of the matching (or `--resume`d) run again. */
+  retryFailed?: boolean;
+  /** `--price <model>=<in>/<out>` values, over the run file's `prices:` and the built-in table. */
+  price?: string[];
   /** Resume a run made by another code version, recording it (`versionMix`). */
   allowVersionMix?: boolean;
   threads?: number;
@@ -151,6 +156,8 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   const progress: ProgressReporter = options.json === true ? plainProgress((line) => process.stderr.write(`${line}\n`)) : process.stderr.isTTY ? ttyProgress() : plainProgress((line) => process.stderr.write(`${line}\n`));
   if (options.banner !== undefined) process.stderr.write(`${options.banner}\n`);
   const db = options.db ?? file?.db ?? DEFAULT_DB;
+  const flagPrices = options.price?.map(parsePriceAssignment);
+  const prices = file?.prices === undefined && flagPrices === undefined ? undefined : { ...file?.prices, ...Object.fromEntries(flagPrices ?? []) };
   try {
     await withStore(db, async (store) => {
       const outcome = await startRun({
@@ -173,6 +180,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
         ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+        ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
+        // the same command twice reports the first run instead of storing a duplicate
+        reuseFinished: true,
+        ...(prices === undefined ? {} : { prices }),
         ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
         progress,
         signal: controller.signal,
@@ -186,9 +197,10 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       const json = metricsJson(run, metrics, notes);
       if (options.json === true) {
         const model = options.requestedBackend === undefined ? {} : { model: { ...(json.model as object), requested: options.requestedBackend } };
-        process.stdout.write(`${JSON.stringify({ ...json, ...model, resumed: outcome.resumed, executed: outcome.executed })}\n`);
+        process.stdout.write(`${JSON.stringify({ ...json, ...model, resumed: outcome.resumed, existing: outcome.existing, retried: outcome.retried, executed: outcome.executed })}\n`);
       } else {
-        if (outcome.resumed) process.stdout.write(`resumed run ${outcome.runId}\n`);
+        if (outcome.resumed) process.stdout.write(`resumed run ${outcome.runId}${outcome.retried > 0 ? ` (${outcome.retried} failed units run again)` : ''}\n`);
+        if (outcome.existing) process.stdout.write(`run ${outcome.runId} already ran this configuration: nothing new to run (--fresh starts another run)\n`);
         process.stdout.write(`${formatRunMetrics(run, metrics, notes)}\n`);
         if (outcome.interrupted) process.stdout.write(`\nrun interrupted: repeat the command to resume ${outcome.runId}\n`);
       }
@@ -196,7 +208,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         const [failedUnit] = await store.listUnits(outcome.runId, { status: 'failed', limit: 1 });
         const error = failedUnit === undefined ? undefined : (await store.getEvents(failedUnit.id)).find((event) => event.type === 'error');
         process.stderr.write(`error: ${metrics.failed} of ${metrics.units} units failed; first failure (${failedUnit?.questionId}, seed ${failedUnit?.seed}): ${error?.type === 'error' ? error.message : 'unknown'}\n`);
-        if (error?.type === 'error' && error.hint !== undefined) process.stderr.write(`hint: ${error.hint}\n`);
+        process.stderr.write(`hint: ${error?.type === 'error' && error.hint !== undefined ? `${error.hint}; then ` : ''}repeat the command with --retry-failed to run the failed units again\n`);
         process.exitCode = EXIT_FAILURE;
       }
       process.stderr.write(nextSteps(outcome.runId, db, { testModel: runModel(run.config).fallback }));
@@ -243,7 +255,9 @@ export function runCommand() {
     .option('--db <file>', `SQLite database (default ${DEFAULT_DB})`)
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--resume <run-id>', 'continue this run (by default an unfinished run with the same configuration is continued)')
-    .option('--fresh', 'always start a new run, even if an unfinished one matches')
+    .option('--fresh', 'always start a new run, even if a stored one has the same configuration (by default an unfinished one is continued and a finished one reported)')
+    .option('--retry-failed', 'run the failed units of the run with the same configuration (or --resume) again; each is stored once')
+    .option('--price <model=in/out>', 'price of a model in US dollars per million tokens: <model>=<input>/<output>[/<cached input>] (repeatable; docs/backends.md)', collectFlag)
     .option('--allow-version-mix', 'resume a run started by another quorum code version (other prompts, parsers or scorers); recorded in the run')
     .option('--corrupt <p>', 'robustness: perturb table cells and numbers in passages at rate p (0 to 0.3), seeded; recorded in the dataset name', corruptFlag)
     .option('--corrupt-seed <n>', 'seed of --corrupt (default 1)', integerFlag(0))
