@@ -6,6 +6,7 @@ import { datasetsCommand } from './commands/datasets-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { exportCommand } from './commands/export-command.js';
 import { importCommand } from './commands/import-command.js';
+import { initCommand } from './commands/init-command.js';
 import { protocolsCommand } from './commands/protocols-command.js';
 import { runCommand } from './commands/run-command.js';
 import { runsCommand } from './commands/runs-command.js';
@@ -14,7 +15,7 @@ import { showCommand } from './commands/show-command.js';
 import { studyCommand } from './commands/study-command.js';
 import { uiCommand } from './commands/ui-command.js';
 import { workerCommand } from './commands/worker-command.js';
-import { commanderExitCode, configureUsageErrors, EXIT_BAD_INPUT, EXIT_FAILURE, isBrokenPipe } from './usage-errors.js';
+import { commanderExitCode, configureUsageErrors, EXIT_BAD_INPUT, EXIT_FAILURE, exitQuietlyOnBrokenPipe, isBrokenPipe } from './usage-errors.js';
 
 /**
  * The `quorum` program with every command. Usage errors throw a
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
     .description('run, audit and compare multi-agent LLM reasoning protocols')
     .version(CODE_VERSION)
     .showHelpAfterError('(run with --help for usage)')
+    .addCommand(initCommand())
     .addCommand(runCommand())
     .addCommand(demoCommand())
     .addCommand(runsCommand())
@@ -48,6 +50,7 @@ export function buildProgram(): Command {
  * line plus a hint on stderr and a non-zero exit code.
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  exitQuietlyOnBrokenPipe();
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);

@@ -32,3 +32,21 @@ export function commanderExitCode(error: CommanderError): number {
 export function isBrokenPipe(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EPIPE';
 }
+
+let pipeGuardInstalled = false;
+
+/**
+ * \`quorum export … | head\`: once the reader closes the pipe, the next write
+ * fails with EPIPE as an 'error' event on the stream, which would crash with
+ * "write EPIPE". Exit quietly instead: the reader has what it asked for.
+ */
+export function exitQuietlyOnBrokenPipe(): void {
+  if (pipeGuardInstalled) return;
+  pipeGuardInstalled = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error) => {
+      if (isBrokenPipe(error)) process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
+}
