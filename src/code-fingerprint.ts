@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '27e6e8a3234553768ef62ba4aeae4f6d6b315011b15f63b2167e67b91d2ec3f2', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: 'a82559cc4ed6117a64d4be7d3740c4f0c29abe835fdfb5b6bc1e7bdad415954e', files: 148 } as const;

@@ -62,7 +62,8 @@ describe('quorum CLI', () => {
     const args = ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '3', '--backend', `openai:fake@${server.url}`, '--db', db, '--json'];
     const first = JSON.parse((await runCli(args)).stdout) as { cacheHits: number; calls: number };
     assert.equal(first.cacheHits, 0);
-    const second = JSON.parse((await runCli([...args, '--replay'])).stdout) as { cacheHits: number; calls: number };
+    // --fresh: the same command alone would report the finished run instead of running it again
+    const second = JSON.parse((await runCli([...args, '--replay', '--fresh'])).stdout) as { cacheHits: number; calls: number };
     assert.equal(second.cacheHits, second.calls);
     const miss = await runCli([...args.slice(0, -1).map((arg) => (arg === '3' ? '4' : arg)), '--replay']);
     assert.notEqual(miss.code, 0);

@@ -98,7 +98,7 @@ describe('run file', () => {
         '  limt: 3', //                      6
         'agents:', //                        7
         '  - name: A', //                    8
-        '    backend: openai:gpt-4o', //     9
+        '    backend: openai:gpt-4o@ftp://h/v1', //     9 (openai:<model> alone is valid: OPENAI_BASE_URL or api.openai.com)
         '    temperature: 3', //            10
         '  - name: B', //                   11
         '    persona: hi', //               12
@@ -110,7 +110,7 @@ describe('run file', () => {
     assert.deepEqual(lines, ['2:11 protocol.preset', '3:11 protocol.rounds', '6:3 dataset.limt', '9:14 agents.0.backend', '10:18 agents.0.temperature', '11:5 agents.1', '13:19 agents.1.persona_file', '14:8 seeds']);
     assert.match(error.message, /^8 problems in exp\/run\.yaml:\n {2}exp\/run\.yaml:2:11: protocol\.preset: unknown protocol "debate-club"; known protocols: .*ra-cr/);
     assert.match(error.message, /exp\/run\.yaml:6:3: dataset\.limt: unknown field "limt"/);
-    assert.match(error.message, /exp\/run\.yaml:9:14: agents\.0\.backend: invalid backend spec "openai:gpt-4o"/);
+    assert.match(error.message, /exp\/run\.yaml:9:14: agents\.0\.backend: invalid backend spec "openai:gpt-4o@ftp:\/\/h\/v1"/);
     assert.match(error.message, /exp\/run\.yaml:11:5: agents\.1: no "backend" for this agent and no top-level "backend"/);
     assert.match(error.message, /exp\/run\.yaml:13:19: agents\.1\.persona_file: give "persona" or "persona_file", not both/);
     assert.match(error.message, /exp\/run\.yaml:14:8: seeds: seeds repeat/);
