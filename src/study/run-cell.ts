@@ -1,6 +1,7 @@
 import type { ProgressReporter } from '../runner/progress.js';
 import type { RunOutcome } from '../runner/execute-run.js';
 import { startRun as defaultStartRun } from '../runner/start-run.js';
+import { priceTableOf } from '../backends/price-assignment.js';
 import { cellAgents } from './cell-agents.js';
 import type { RunStudyOptions } from './run-study.js';
 import type { StudyCell } from './study-config.js';
@@ -35,6 +36,7 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
     seeds: config.seeds,
     concurrency: options.concurrency ?? config.file.concurrency,
     ...(options.replay === undefined ? {} : { replay: options.replay }),
+    ...(config.file.prices === undefined ? {} : { prices: priceTableOf(config.file.prices) }),
     ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
     ...(linkedRunId === null ? {} : { resumeRunId: linkedRunId }),
     progress,

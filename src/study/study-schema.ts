@@ -9,6 +9,7 @@ import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
 import { labelSchema as label } from './label-schema.js';
+import { pricesSchema } from '../backends/price-assignment.js';
 
 const positiveInteger = z.number().int().positive();
 const seed = z.number().int().nonnegative();
@@ -134,6 +135,8 @@ const studyObjectSchema = z.strictObject({
     hypotheses: z.array(hypothesisSchema).default([]),
     families: z.array(familySchema).default([]),
     budget: budgetSchema.default({}),
+    /** Prices by model name, USD per million tokens, over the built-in table (as a run file's `prices:`). */
+    prices: pricesSchema.optional(),
     analysis: analysisSchema.default({ pairing: 'question-seed', bootstrap: { resamples: 2000, seed: 0 }, alpha: 0.05 }),
 });
 

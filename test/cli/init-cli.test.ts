@@ -6,6 +6,10 @@ import { after, describe, it } from 'node:test';
 import { parseRunFile, loadRunFile } from '../../src/runner/run-file.js';
 import { configJsonSchemas, schemaFileText } from '../../src/study/config-json-schemas.js';
 import { loadStudy } from '../../src/study/resolve-study.js';
+import { runCell } from '../../src/study/run-cell.js';
+import type { StartRunOptions } from '../../src/runner/start-run.js';
+import type { TraceStore } from '../../src/spec/store.js';
+import { silentProgress } from '../../src/runner/progress.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
@@ -50,6 +54,19 @@ describe('quorum init', () => {
   it('the commented prices block loads once uncommented', () => {
     const text = readFileSync(join(dir, 'project', 'run.yaml'), 'utf8').replace('# prices:\n#   "qwen2.5:7b": "0.10/0.30"', 'prices:\n  "qwen2.5:7b": "0.10/0.30"');
     assert.deepEqual(parseRunFile(text, join(dir, 'project', 'run.yaml')).prices, { 'qwen2.5:7b': { prompt: 0.1, completion: 0.3 } });
+  });
+
+  it('prices: in the study file reach every run of the grid', async () => {
+    const file = join(dir, 'project', 'study.yaml');
+    writeFileSync(join(dir, 'priced.study.yaml'), `${readFileSync(file, 'utf8')}prices:\n  "qwen2.5:7b": "0.10/0.30"\n  other: { prompt: 1, completion: 2 }\n`);
+    const study = await loadStudy(join(dir, 'priced.study.yaml'));
+    const seen: StartRunOptions[] = [];
+    const startRun = async (options: StartRunOptions) => {
+      seen.push(options);
+      return { runId: 'run-x', resumed: false, existing: false, retried: 0, executed: 0, interrupted: false };
+    };
+    await runCell({ store: {} as TraceStore, study, startRun }, study.config.cells[0]!, null, silentProgress, new AbortController().signal);
+    assert.deepEqual(seen[0]!.prices, { 'qwen2.5:7b': { prompt: 0.1, completion: 0.3 }, other: { prompt: 1, completion: 2 } });
   });
 
   it('never replaces existing files without --force', async () => {
