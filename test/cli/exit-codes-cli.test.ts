@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { collect, REPO_ROOT, spawnCli } from '../helpers/cli.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
@@ -89,5 +89,24 @@ describe('a closed pipe', () => {
     const result = spawnSync('bash', ['-c', script], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(result.stdout, 'exit 0\n');
     assert.equal(result.stderr, '');
+  });
+});
+
+describe('an interrupt', () => {
+  it('Ctrl-C during a run exits 130, keeps what is stored and says how to resume', async () => {
+    const hanging = await FakeOpenAiServer.start({ fallback: { kind: 'hang' } });
+    try {
+      const db = join(dir, 'interrupted.db');
+      const child = spawnCli(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '2', '--backend', `openai:m@${hanging.url}`, '--db', db]);
+      // the first progress line means the run has started its units (and is waiting on the server)
+      await new Promise<void>((resolve) => child.stderr!.on('data', (chunk: Buffer) => (chunk.toString().includes('units 0/2') ? resolve() : undefined)));
+      child.kill('SIGINT');
+      const result = await collect(child);
+      assert.equal(result.code, 130, result.stderr);
+      assert.match(result.stderr, /interrupted: finishing nothing new; stored units are kept\. Run the same command again to resume\./);
+      assert.match(result.stdout, /run interrupted: repeat the command to resume run-/);
+    } finally {
+      await hanging.close();
+    }
   });
 });
