@@ -61,8 +61,8 @@ describe('listings', () => {
     const result = await runInProcess(['protocols']);
     assert.equal(result.code, 0);
     const lines = result.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'dealog', 'cot', 'planner', 'plan-log']);
-    assert.match(lines[2]!, /^gdp {7}M3-GDP, Grounded Debate Protocol {2,}Du debate with structured CLAIM/);
+    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'du-fresh', 'dealog', 'cot', 'planner', 'plan-log']);
+    assert.match(lines[2]!, /^gdp {7}M3-GDP, Grounded Debate Protocol {2,}\S/);
     const json = JSON.parse((await runInProcess(['protocols', '--json'])).stdout) as Array<{ name: string; paper: string; roles?: string[] }>;
     assert.equal(json.find((row) => row.name === 'du')!.paper, 'M3, symmetric debate (Du et al.)');
     assert.equal(json.find((row) => row.name === 'dealog')!.roles!.length, 5);
