@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'a82559cc4ed6117a64d4be7d3740c4f0c29abe835fdfb5b6bc1e7bdad415954e', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: '9894499fb3c6d1beddc10635990a04b1efe9d07802083fd68272a56345f3000d', files: 148 } as const;

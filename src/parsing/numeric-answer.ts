@@ -49,7 +49,10 @@ export function findNumbers(text: string): NumberMention[] {
     const digits = groups['digits'];
     if (digits === undefined) continue;
     const negative = (groups['sign'] ?? groups['sign2'] ?? '').replace('+', '') !== '';
-    const number = Number(`${digits.replace(/,/g, '')}${groups['exponent'] ?? ''}`) * (negative ? -1 : 1);
+    const plain = Number(digits.replace(/,/g, ''));
+    // an exponent counts ("1.7e+1" is 17) unless it overflows ("5e999" reads as 5, never as Infinity)
+    const scaled = Number(`${digits.replace(/,/g, '')}${groups['exponent'] ?? ''}`);
+    const number = (Number.isFinite(scaled) ? scaled : plain) * (negative ? -1 : 1);
     const scaleWord = groups['scale']?.toLowerCase();
     // "5 m" is five metres and "3 b" is a label unless money is meant; only scale them after a currency symbol.
     const scaleApplies = scaleWord !== undefined && (scaleWord.length > 1 || groups['currency'] !== undefined || scaleWord === 'k');

@@ -63,3 +63,30 @@ describe('parseNumericAnswer', () => {
     assert.equal(canonicalNumber(3.2), '3.2');
   });
 });
+
+// What scorers read: the answer as stated (issue 14). Expected texts by hand from each rule.
+describe('the stated answer kept for the scorers', () => {
+  const stated = (reply: string): string | null => {
+    const parsed = parseNumericAnswer(reply);
+    return parsed.status === 'ok' ? (parsed.text ?? parsed.value) : null;
+  };
+  it('keeps sign, percent, currency, scale word and accounting parentheses', () => {
+    assert.equal(stated('Answer: -0.2'), '-0.2');
+    assert.equal(stated('Answer: 56.197%'), '56.197%');
+    assert.equal(stated('Answer: (0.2)'), '(0.2)');
+    assert.equal(stated('The answer is $2.1 million.'), '$2.1 million');
+    assert.equal(stated('so the total is (1,234) for the year'), '(1,234)');
+  });
+  it('keeps a labelled statement whole, approximations included', () => {
+    assert.equal(stated('Answer: 17 people'), '17 people');
+    assert.equal(stated('Answer: about 127.4'), 'about 127.4');
+    assert.equal(stated('{"answer": "17 people"}'), '17 people');
+    // a final sentence period is punctuation, not part of the answer
+    assert.equal(stated('Answer: 127.4.'), '127.4');
+  });
+  it('reads fullwidth digits and exponents, and never overflows to Infinity', () => {
+    assert.equal(parseNumericAnswer('Answer: １７').value, '17');
+    assert.equal(parseNumericAnswer('Answer: 1.7e+1').value, '17');
+    assert.equal(parseNumericAnswer('Answer: 5e999').value, '5');
+  });
+});
