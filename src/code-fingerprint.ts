@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '9894499fb3c6d1beddc10635990a04b1efe9d07802083fd68272a56345f3000d', files: 148 } as const;
+export const CODE_FINGERPRINT = { sha256: 'f3e956d11d1e56cbc661b3cb04f3cfc196d72fb07c339d1a4fe513ab975b44cf', files: 152 } as const;

@@ -22,7 +22,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
   const silentRounds: Record<string, number[]> = {};
 
   for (const event of events) {
-    if (event.type === 'turn' || event.type === 'judge-rank') {
+    if (event.type === 'turn' || event.type === 'judge-rank' || event.type === 'ballot') {
       calls += 1;
       cacheHits += event.cacheHit ? 1 : 0;
       usage = addUsage(usage, event.usage);

@@ -52,8 +52,35 @@ export const debateParamsSchema = z.object({
    * et al.'s `most_frequent`). Recorded in the vote event either way.
    */
   tieBreak: z.enum(['seeded', 'first']),
+  /**
+   * A decision rule (MALLM's decision protocols; docs/protocols.md,
+   * "Decision rules"). `none`: the answer is `aggregate`'s. Consensus rules
+   * `majority` (≥ 50 % of the agents give one answer), `supermajority`
+   * (≥ `supermajorityThreshold`), `unanimity` (all); voting rules
+   * `approval`, `ranked`, `cumulative`: each agent casts a ballot over the
+   * distinct answers. A decision ends the debate; none by the last round
+   * falls back by `decisionFallback`. Defaults keep traces of older runs valid.
+   */
+  decision: z.enum(['none', 'majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative']).default('none'),
+  /** Share of all agents a `supermajority` needs (MALLM: 0.66). */
+  supermajorityThreshold: z.number().gt(0).max(1).default(0.66),
+  /** First round after which the decision rule is applied (MALLM's voting rules wait for turn 3, i.e. round 2). */
+  decisionFromRound: z.number().int().min(0).default(0),
+  /**
+   * No decision after the last round: `mallm` — as MALLM ends: consensus rules
+   * return the leading answer, voting rules no answer; `plurality` — the
+   * plurality vote; `none` — no answer (unparsed, never correct).
+   */
+  decisionFallback: z.enum(['mallm', 'plurality', 'none']).default('mallm'),
+  /** Points each agent distributes in `cumulative` voting (MALLM: 10). */
+  cumulativePoints: z.number().int().min(1).default(10),
+  /** Most positions a `ranked` ballot counts; position p scores min(maxRanks, agents) − p (MALLM: 5). */
+  maxRanks: z.number().int().min(1).default(5),
 });
 export type DebateParams = z.infer<typeof debateParamsSchema>;
+
+/** A decision rule of `DebateParams['decision']` other than `none`. */
+export type DecisionRule = Exclude<DebateParams['decision'], 'none'>;
 
 /** Overrides a user may apply on top of a preset. */
 export const debateOverridesSchema = debateParamsSchema.partial();

@@ -37,6 +37,22 @@ const callFields = {
   structured: z.enum(['native', 'grammar', 'tolerant', 'repaired']).optional(),
 } as const;
 
+/** A ballot as read from an agent's reply; numbers index the vote's candidates. */
+const ballotFields = {
+  agent: z.string(),
+  rule: z.enum(['approval', 'ranked', 'cumulative']),
+  /** False when the reply could not be read as a ballot of this rule (then `problem` says why). */
+  valid: z.boolean(),
+  problem: z.string().optional(),
+  /** approval: the approved candidates. */
+  approvals: z.array(z.number().int().nonnegative()).optional(),
+  /** ranked: candidates from most to least preferred. */
+  ranking: z.array(z.number().int().nonnegative()).optional(),
+  /** cumulative: points per candidate number. */
+  points: z.record(z.string(), z.number().int().nonnegative()).optional(),
+} as const;
+const ballotSchema = z.object(ballotFields);
+
 /** One agent producing one message in one round. */
 export const turnEventSchema = z.object({
   type: z.literal('turn'),
@@ -84,6 +100,27 @@ export const voteEventSchema = z.object({
       drawn: z.string(),
     })
     .optional(),
+  /** The decision rule's verdict after this round, when the protocol has one (docs/protocols.md, "Decision rules"). */
+  decision: z
+    .object({
+      rule: z.enum(['majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative']),
+      /** Whether the rule reached a decision this round. */
+      decided: z.boolean(),
+      /** The decided answer (null: no decision). */
+      winner: z.string().nullable(),
+      /** Consensus rules: the share of all agents the rule needs, and the leading answer's share. */
+      threshold: z.number().optional(),
+      support: z.number().optional(),
+      /** Voting rules: the distinct answers put to the vote, by ballot number (0-based). */
+      candidates: z.array(z.string()).optional(),
+      /** Voting rules: each agent's ballot as read (numbers index `candidates`); invalid ballots count for nothing. */
+      ballots: z.array(ballotSchema).optional(),
+      /** Voting rules: approvals, rank points or allocated points per candidate answer. */
+      scores: z.record(z.string(), z.number()).optional(),
+      /** Candidates tied at the top score (no decision). */
+      tied: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 
 /** A judge's ranking of a round's contributions. */
@@ -104,6 +141,15 @@ export const judgeRankEventSchema = z.object({
   warnings: z.array(z.string()).optional(),
   /** Ties the judge left, broken by a seeded draw. */
   tieBreak: z.object({ seed: z.number().int().nonnegative(), tied: z.array(z.array(z.string())) }).optional(),
+  seed: z.number().int().nonnegative(),
+  ...callFields,
+});
+
+/** One agent's call to cast a ballot for a voting decision rule (approval, ranked, cumulative). */
+export const ballotEventSchema = z.object({
+  type: z.literal('ballot'),
+  round: z.number().int().nonnegative(),
+  ...ballotFields,
   seed: z.number().int().nonnegative(),
   ...callFields,
 });
@@ -182,6 +228,7 @@ export const traceEventBodySchema = z.discriminatedUnion('type', [
   turnEventSchema,
   voteEventSchema,
   judgeRankEventSchema,
+  ballotEventSchema,
   muteEventSchema,
   logEntryEventSchema,
   verifyEventSchema,
@@ -214,6 +261,7 @@ export const traceEventSchema = z.discriminatedUnion('type', [
   turnEventSchema.extend(envelope),
   voteEventSchema.extend(envelope),
   judgeRankEventSchema.extend(envelope),
+  ballotEventSchema.extend(envelope),
   muteEventSchema.extend(envelope),
   logEntryEventSchema.extend(envelope),
   verifyEventSchema.extend(envelope),
@@ -225,6 +273,9 @@ export type TraceEvent = z.infer<typeof traceEventSchema>;
 export type TurnEvent = z.infer<typeof turnEventSchema>;
 export type VoteEvent = z.infer<typeof voteEventSchema>;
 export type JudgeRankEvent = z.infer<typeof judgeRankEventSchema>;
+export type BallotEvent = z.infer<typeof ballotEventSchema>;
+/** A ballot as recorded in a vote's decision. */
+export type Ballot = z.infer<typeof ballotSchema>;
 export type MuteEvent = z.infer<typeof muteEventSchema>;
 export type LogEntryEvent = z.infer<typeof logEntryEventSchema>;
 export type VerifyEvent = z.infer<typeof verifyEventSchema>;

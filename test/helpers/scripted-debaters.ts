@@ -19,11 +19,13 @@ export function agentOf(request: ChatRequest): string {
  * that agent has spoken (its round, for protocols without muting):
  * `answers[agent][round]` gives the answer letter.
  */
-export function scriptedDebate(answers: Record<string, string[]>, options: { gdp?: boolean } = {}): ScriptedBackend {
+export function scriptedDebate(answers: Record<string, string[]>, options: { gdp?: boolean; ballots?: Record<string, string> } = {}): ScriptedBackend {
   const spoken = new Map<string, number>();
   return new ScriptedBackend({
     fallback: (request) => {
       const agent = agentOf(request);
+      // a ballot of a voting decision rule is not a turn: it does not advance the agent's round
+      if (isBallot(request)) return options.ballots?.[agent] ?? '0';
       const round = spoken.get(agent) ?? 0;
       spoken.set(agent, round + 1);
       const answer = answers[agent]?.[round] ?? 'A';
@@ -33,6 +35,11 @@ export function scriptedDebate(answers: Record<string, string[]>, options: { gdp
       return `${agent} reasons in round ${round}.\nAnswer: ${statedFor(request, answer)}`;
     },
   });
+}
+
+/** Whether a request asks for a ballot (MALLM's "Here are the possible solutions:"). */
+export function isBallot(request: ChatRequest): boolean {
+  return request.messages.some((message) => message.content.includes('Here are the possible solutions:'));
 }
 
 /**

@@ -43,6 +43,9 @@ export interface RunCommandOptions {
   consensusThreshold?: number;
   drafts?: number;
   aggregate?: 'majority' | 'judge' | 'mean' | 'median';
+  /** A MALLM decision rule for any debate preset (docs/protocols.md, "Decision rules"). */
+  decision?: 'none' | 'majority' | 'supermajority' | 'unanimity' | 'approval' | 'ranked' | 'cumulative';
+  supermajorityThreshold?: number;
   format?: 'free' | 'gdp';
   window?: number;
   events?: number | 'all';
@@ -170,6 +173,8 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
           ...(options.drafts === undefined ? {} : { drafts: options.drafts }),
           ...(options.aggregate === undefined ? {} : { aggregate: options.aggregate }),
           ...(options.format === undefined ? {} : { format: options.format }),
+          ...(options.decision === undefined ? {} : { decision: options.decision }),
+          ...(options.supermajorityThreshold === undefined ? {} : { supermajorityThreshold: options.supermajorityThreshold }),
         },
         ...(escalate === undefined ? {} : { escalate }),
         ...(judge === undefined ? {} : { judge }),
@@ -243,6 +248,8 @@ export function runCommand() {
     .option('--consensus-threshold <share>', 'share of agents that must agree to stop early (adaptive, early stop)', numberFlag(0.01, 1))
     .option('--drafts <k>', 'drafts per agent and turn; the judge picks one (export the choices with `export --preferences`)', integerFlag(1))
     .addOption(new Option('--aggregate <method>', 'how the final answer is formed (overrides the preset)').choices(['majority', 'judge', 'mean', 'median'] as const))
+    .addOption(new Option('--decision <rule>', 'decision rule (MALLM): consensus by share of agents, or a ballot of every agent; a decision ends the debate').choices(['none', 'majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative'] as const))
+    .option('--supermajority-threshold <share>', 'share of agents a supermajority needs (default 0.66)', numberFlag(0.01, 1))
     .addOption(new Option('--format <format>', 'message format (overrides the preset)').choices(['free', 'gdp'] as const))
     .option('--window <n>', 'forecasting (fred): observations shown before the month to forecast (default 12)', integerFlag(1))
     .option('--events <n|all>', 'forecasting (fred): number of events (default 20) or all', eventsFlag)

@@ -19,7 +19,7 @@ export function summarizeRounds(events: readonly TraceEvent[]): UnitRoundSummary
     return rounds[round]!;
   };
   for (const event of events) {
-    if (event.type !== 'turn' && event.type !== 'judge-rank') continue;
+    if (event.type !== 'turn' && event.type !== 'judge-rank' && event.type !== 'ballot') continue;
     const round = at(event.round);
     round.calls += 1;
     round.tokens += event.usage.promptTokens + event.usage.completionTokens;

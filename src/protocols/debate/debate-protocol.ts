@@ -7,6 +7,8 @@ import { deriveSeed } from '../../util/seed.js';
 import { isNumericAggregate, majorityVote, numericAggregate } from './aggregate.js';
 import { type DraftOutcome, writeDraft } from './agent-turn.js';
 import { type Conversation, extendConversation } from './conversation.js';
+import { decideRound, decisionDue } from './decide-round.js';
+import { type Decision, fallbackAnswer } from './decision-rules.js';
 import { judgeContributions } from './judge.js';
 import { type TurnRecord, visibleTurns } from './visibility.js';
 
@@ -56,6 +58,7 @@ export class DebateProtocol implements Protocol {
     let roundsRun = 0;
     let stoppedEarly = false;
     let lastVote: ReturnType<typeof majorityVote> | undefined;
+    let lastDecision: Decision | undefined;
 
     for (let round = 0; round <= params.rounds; round++) {
       for (const agent of agents) {
@@ -65,8 +68,10 @@ export class DebateProtocol implements Protocol {
       const presentation = state.ranking ?? agents.map((agent) => agent.name);
       const turns = params.order === 'parallel' ? await this.parallelRound(context, judge, speakers, round, state, presentation) : await this.sequentialRound(context, judge, speakers, round, state, presentation);
       roundsRun = round + 1;
-      lastVote = majorityVote(round, statedSheet(state.current), deriveSeed(context.seed, question.id, 'tie-break', round), context.sameAnswer, params.tieBreak);
-      context.emit(lastVote);
+      const sheet = statedSheet(state.current);
+      lastVote = majorityVote(round, sheet, deriveSeed(context.seed, question.id, 'tie-break', round), context.sameAnswer, params.tieBreak);
+      lastDecision = decisionDue(params, round) ? await decideRound(context, params, round, lastVote, sheet) : undefined;
+      context.emit(lastDecision === undefined ? lastVote : { ...lastVote, decision: lastDecision });
 
       const lastRound = round === params.rounds;
       if (judge !== undefined && (params.judgeEachRound || (params.aggregate === 'judge' && lastRound))) {
@@ -80,15 +85,30 @@ export class DebateProtocol implements Protocol {
         const lowest = state.ranking.filter((name) => spoken.has(name)).at(-1);
         if (lowest !== undefined) state.muted.add(lowest);
       }
-      if (this.consensusReached(lastVote, round) && !lastRound) {
+      // a decision ends the discussion, as in MALLM
+      if ((this.consensusReached(lastVote, round) || lastDecision?.decided === true) && !lastRound) {
         stoppedEarly = true;
         break;
       }
     }
 
+    if (params.decision !== 'none') {
+      context.emit({ type: 'final', answer: this.decidedAnswer(state, lastVote, lastDecision), aggregate: params.decision, roundsRun, stoppedEarly });
+      return;
+    }
     const winner = await this.aggregate(context, judge, state, lastVote, roundsRun - 1);
     const answer = winner === null ? { status: 'unparsed' as const, value: null, rule: 'no-parseable-answer' } : { ...winner, rule: params.aggregate };
     context.emit({ type: 'final', answer, aggregate: params.aggregate, roundsRun, stoppedEarly });
+  }
+
+  /** The decision rule's answer, or its fallback when the last round decided nothing (rule names which). */
+  private decidedAnswer(state: DebateState, vote: ReturnType<typeof majorityVote> | undefined, decision: Decision | undefined) {
+    const rule = this.params.decision;
+    const decided = decision?.decided === true ? decision.winner : null;
+    const value = decided ?? fallbackAnswer(rule as Exclude<typeof rule, 'none'>, this.params.decisionFallback, vote?.winner ?? null);
+    const answer = value === null ? undefined : [...state.current.values()].find((stated) => stated !== null && statedAnswer(stated) === value);
+    if (answer === undefined || answer === null) return { status: 'unparsed' as const, value: null, rule: decided === null && vote?.winner != null ? `${rule}: no decision` : 'no-parseable-answer' };
+    return { ...answer, rule: decided === null ? `${rule}: no decision, ${this.params.decisionFallback === 'mallm' ? 'plurality' : this.params.decisionFallback} fallback` : rule };
   }
 
   private requireJudge(context: ProtocolContext): Agent | undefined {

@@ -26,6 +26,12 @@ const base: DebateParams = {
   wording: 'quorum',
   answerExtraction: 'quorum',
   tieBreak: 'seeded',
+  decision: 'none',
+  supermajorityThreshold: 0.66,
+  decisionFromRound: 0,
+  decisionFallback: 'mallm',
+  cumulativePoints: 10,
+  maxRanks: 5,
 };
 
 /**
