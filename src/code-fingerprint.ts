@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'f3e956d11d1e56cbc661b3cb04f3cfc196d72fb07c339d1a4fe513ab975b44cf', files: 152 } as const;
+export const CODE_FINGERPRINT = { sha256: '3d0f0c9e7b31340c68b5b58c990dbcee83e298db18f873ea365ea8bfc55f0f57', files: 155 } as const;

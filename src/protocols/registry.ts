@@ -5,12 +5,13 @@ import { createDebateProtocol } from './debate/create-debate-protocol.js';
 import { DEBATE_PRESETS } from './debate/presets.js';
 import { cotProtocolFactory } from './baselines/cot-factory.js';
 import { planLogProtocolFactory, plannerProtocolFactory } from './baselines/planner-factories.js';
+import { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './baselines/self-consistency-factories.js';
 import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
 
 /** What a protocol is created from. */
 export interface ProtocolOptions {
-  /** Parameter overrides (debate protocols). */
-  overrides?: DebateOverrides;
+  /** Parameter overrides: a debate preset's engine parameters, or a baseline's own (each protocol checks them). */
+  overrides?: DebateOverrides | Readonly<Record<string, unknown>>;
   /** Adaptive debate: preset to escalate to. */
   escalate?: string;
 }
@@ -37,13 +38,15 @@ export function registerProtocol(factory: ProtocolFactory): void {
 }
 
 for (const preset of Object.values(DEBATE_PRESETS)) {
-  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, options.overrides ?? {}, options.escalate === undefined ? {} : { escalate: options.escalate }) });
+  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }) });
 }
 
 registerProtocol(dealogProtocolFactory);
 registerProtocol(cotProtocolFactory);
 registerProtocol(plannerProtocolFactory);
 registerProtocol(planLogProtocolFactory);
+registerProtocol(selfConsistencyProtocolFactory);
+registerProtocol(scMatchedProtocolFactory);
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

@@ -1,5 +1,6 @@
 import { createDebateProtocol } from '../protocols/debate/create-debate-protocol.js';
 import { DEBATE_PRESETS } from '../protocols/debate/presets.js';
+import { SelfConsistencyProtocol, selfConsistencyParamsSchema } from '../protocols/baselines/self-consistency-protocol.js';
 import { DealogProtocol } from '../protocols/shared-log/dealog-protocol.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
@@ -18,7 +19,11 @@ export function rebuildProtocol(config: RunConfig): Protocol {
   const { name, params } = config.protocol;
   let protocol: Protocol;
   if (name === 'dealog') protocol = new DealogProtocol(params);
-  else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
+  else if (name === 'self-consistency' || name === 'sc-matched') {
+    // k as recorded (sc-matched's derivation is kept beside it, not redone)
+    const { matched, ...settings } = params as Record<string, unknown>;
+    protocol = new SelfConsistencyProtocol(name, selfConsistencyParamsSchema.parse(settings), matched === undefined ? {} : { matched });
+  } else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
   else throw new ConfigError(`this worker cannot rebuild protocol "${name}"`, 'run the same quorum version on every worker as on the machine that enqueued the run');
   if (hashValue(protocol.params) !== hashValue(params)) {
     throw new ConfigError(`protocol "${name}" rebuilds with other parameters on this worker than the run recorded`, 'run the same quorum version on every worker as on the machine that enqueued the run');

@@ -20,9 +20,12 @@ import { readTableQaInputs } from '../table-qa-inputs.js';
 import { nextSteps } from '../next-steps.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from '../usage-errors.js';
 import { runModel } from '../../runner/run-model.js';
+import { type MatchFlags, matchOverrides } from '../match-option.js';
 
 /** Options shared by `run` and `demo`. */
-export interface RunCommandOptions {
+export interface RunCommandOptions extends MatchFlags {
+  /** self-consistency: k. */
+  samples?: number;
   /** Required unless the run file names one. */
   protocol?: string;
   dataset?: string;
@@ -175,6 +178,8 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
           ...(options.format === undefined ? {} : { format: options.format }),
           ...(options.decision === undefined ? {} : { decision: options.decision }),
           ...(options.supermajorityThreshold === undefined ? {} : { supermajorityThreshold: options.supermajorityThreshold }),
+          ...(options.samples === undefined ? {} : { samples: options.samples }),
+          ...(await matchOverrides(store, options)),
         },
         ...(escalate === undefined ? {} : { escalate }),
         ...(judge === undefined ? {} : { judge }),
@@ -250,6 +255,12 @@ export function runCommand() {
     .addOption(new Option('--aggregate <method>', 'how the final answer is formed (overrides the preset)').choices(['majority', 'judge', 'mean', 'median'] as const))
     .addOption(new Option('--decision <rule>', 'decision rule (MALLM): consensus by share of agents, or a ballot of every agent; a decision ends the debate').choices(['none', 'majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative'] as const))
     .option('--supermajority-threshold <share>', 'share of agents a supermajority needs (default 0.66)', numberFlag(0.01, 1))
+    .option('--samples <k>', 'self-consistency: samples of the one agent (default 40)', integerFlag(1))
+    .option('--match <preset|run-id>', "sc-matched: set k to this debate preset's planned calls, or to a stored run's mean calls per unit")
+    .addOption(new Option('--match-by <what>', 'sc-matched with a stored run: match its calls (default) or tokens per unit').choices(['calls', 'tokens'] as const))
+    .option('--match-agents <n>', 'sc-matched with a preset: agents of the compared debate (default 3)', integerFlag(1))
+    .option('--match-rounds <r>', "sc-matched with a preset: rounds of the compared debate (default the preset's)", integerFlag(0))
+    .option('--tokens-per-sample <n>', 'sc-matched --match-by tokens: mean tokens of one sample', numberFlag(1, 1e9))
     .addOption(new Option('--format <format>', 'message format (overrides the preset)').choices(['free', 'gdp'] as const))
     .option('--window <n>', 'forecasting (fred): observations shown before the month to forecast (default 12)', integerFlag(1))
     .option('--events <n|all>', 'forecasting (fred): number of events (default 20) or all', eventsFlag)

@@ -1,4 +1,4 @@
-/** Baselines beside DeALOG: single-agent chain-of-thought, the planner pipeline, the plan→log hybrid (docs/dealog.md). */
+/** Baselines: single-agent chain-of-thought, the planner pipeline, the plan→log hybrid (docs/dealog.md), self-consistency and its compute-matched form (docs/protocols.md). */
 export { answerInstruction, baselineAnswer } from './baseline-answer.js';
 export { callBaseline, type BaselineCall } from './baseline-call.js';
 export { baselineParams } from './baseline-params.js';
@@ -10,3 +10,6 @@ export { PlanLogProtocol } from './plan-log-protocol.js';
 export { PLANNER_ROLES, planLogProtocolFactory, plannerProtocolFactory } from './planner-factories.js';
 export { PlannerProtocol, plannerParamsSchema, type PlannerOptions, type PlannerParams } from './planner-protocol.js';
 export { renderContext } from './render-context.js';
+export { computeMatchSchema, matchedSamples, measuredPerUnit, plannedCalls, type ComputeMatch, type MatchedSamples } from './compute-match.js';
+export { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './self-consistency-factories.js';
+export { DEFAULT_SAMPLES, DEFAULT_SAMPLE_TEMPERATURE, SELF_CONSISTENCY_ROLES, SelfConsistencyProtocol, sampleName, selfConsistencyParamsSchema, type SelfConsistencyParams } from './self-consistency-protocol.js';
