@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '3d0f0c9e7b31340c68b5b58c990dbcee83e298db18f873ea365ea8bfc55f0f57', files: 155 } as const;
+export const CODE_FINGERPRINT = { sha256: 'e9aef63d0a264018082ddfcfc73f44b79fe05a71789f9231073adbb36a460180', files: 155 } as const;

@@ -7,8 +7,8 @@ import { z } from 'zod';
 export const debateParamsSchema = z.object({
   /** Interaction rounds after round 0 (round 0 is every agent answering alone). */
   rounds: z.number().int().min(0).max(20),
-  /** Which earlier messages an agent sees. */
-  visibility: z.enum(['self', 'previous-round', 'cross-round', 'within-round']),
+  /** Which earlier messages an agent sees; `all-earlier`: every turn finished before it, round 0 included (ChatEval's one-by-one). */
+  visibility: z.enum(['self', 'previous-round', 'cross-round', 'within-round', 'all-earlier']),
   /** Who speaks when. `judge-ranked` uses the judge's ranking of the previous round. */
   order: z.enum(['parallel', 'sequential', 'judge-ranked']),
   /** `lowest-ranked`: the judge's lowest-ranked agent sits out the next round. */

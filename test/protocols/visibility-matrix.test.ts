@@ -103,6 +103,32 @@ describe('visibility matrix: which messages each agent saw in each round', () =>
     });
   });
 
+  it('chateval-one-by-one: one shared history, each speaker sees every turn before it (round 0 included)', async () => {
+    const { turns, backend } = await runPreset('chateval-one-by-one');
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: 'A0', C0: 'A0 B0',
+      A1: 'A0 B0 C0', B1: 'A0 B0 C0 A1', C1: 'A0 B0 C0 A1 B1',
+      A2: 'A0 B0 C0 A1 B1 C1', B2: 'A0 B0 C0 A1 B1 C1 A2', C2: 'A0 B0 C0 A1 B1 C1 A2 B2',
+    });
+    // B's first turn already reads A's: the prompt holds what saw says
+    const bFirst = backend.calls[1]!.messages.at(-1)!.content;
+    assert.match(bFirst, /You are Agent B\./);
+    assert.match(bFirst, /\[Agent A, round 0\]\nAgent A reasons in round 0\.\nAnswer: A/);
+    assert.throws(() => createDebateProtocol('chateval-one-by-one', { order: 'parallel' }), /all-earlier visibility needs a speaking order/);
+  });
+
+  it('chateval-simultaneous: all earlier rounds, in parallel; a tie goes to the first agent\'s answer', async () => {
+    const { turns, events } = await runPreset('chateval-simultaneous', {}, false, { 'Agent A': ['B', 'B', 'B'], 'Agent B': ['A', 'A', 'A'], 'Agent C': ['C', 'C', 'C'] });
+    assert.deepEqual(sawMatrix(turns), {
+      A0: '', B0: '', C0: '',
+      A1: 'A0 B0 C0', B1: 'A0 B0 C0', C1: 'A0 B0 C0',
+      A2: 'A0 B0 C0 A1 B1 C1', B2: 'A0 B0 C0 A1 B1 C1', C2: 'A0 B0 C0 A1 B1 C1',
+    });
+    // B, A, C once each: DebateLLM's most_frequent keeps the first answer reaching the top count, Agent A's B
+    const final = events.find((event) => event.type === 'final');
+    assert.equal(final?.type === 'final' && final.answer.value, 'B');
+  });
+
   it('adaptive: no debate when round 0 agrees, a du debate when it does not', async () => {
     const agreed = await runPreset('adaptive', {}, false, { 'Agent A': ['A'], 'Agent B': ['A'], 'Agent C': ['A'] });
     assert.deepEqual(sawMatrix(agreed.turns), { A0: '', B0: '', C0: '' });

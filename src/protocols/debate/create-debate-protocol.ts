@@ -29,8 +29,8 @@ export function resolveDebateParams(preset: string, overrides: DebateOverrides =
     throw new ConfigError(`protocol "${preset}": invalid parameters: ${checkedOverrides.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
   }
   const params = debateParamsSchema.parse({ ...base.params, ...checkedOverrides.data });
-  if (params.visibility === 'within-round' && params.order === 'parallel') {
-    throw new ConfigError(`protocol "${preset}": within-round visibility needs a speaking order`, 'set order to sequential or judge-ranked');
+  if ((params.visibility === 'within-round' || params.visibility === 'all-earlier') && params.order === 'parallel') {
+    throw new ConfigError(`protocol "${preset}": ${params.visibility} visibility needs a speaking order`, 'set order to sequential or judge-ranked');
   }
   if (params.wording === 'du' && params.conversation !== 'growing') {
     throw new ConfigError(`protocol "${preset}": Du et al.'s wording is a growing conversation (a fresh prompt would drop the agent's own earlier replies)`, 'set conversation to growing, or wording to quorum');

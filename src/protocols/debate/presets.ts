@@ -91,6 +91,19 @@ export const DEBATE_PRESETS: Readonly<Record<string, DebatePreset>> = {
       "quorum's earlier du: a fresh system + user prompt each round, named peers of the previous round, quorum's wording and parsers. It differs from gdp only in the message format and the anti-sycophancy rule, so gdp − du-fresh isolates GDP.",
     params: { ...base },
   },
+  'chateval-one-by-one': {
+    name: 'chateval-one-by-one',
+    paperName: 'ChatEval one-by-one (Chan et al. 2023, as DebateLLM runs it)',
+    description: 'Agents speak in turn over one shared history: each sees every message spoken before it, of this round and all earlier ones; 3 turns each, majority vote (ties to the first).',
+    // DebateLLM's num_rounds = 3 counts the first turn, so quorum's rounds: 2
+    params: { ...base, visibility: 'all-earlier', order: 'sequential', tieBreak: 'first' },
+  },
+  'chateval-simultaneous': {
+    name: 'chateval-simultaneous',
+    paperName: 'ChatEval simultaneous-talk (Chan et al. 2023, as DebateLLM runs it)',
+    description: "Agents speak at once; each round adds every agent's message to the history the next round sees (cross-round); 3 turns each, majority vote (ties to the first).",
+    params: { ...base, visibility: 'cross-round', tieBreak: 'first' },
+  },
 };
 
 /** Names of the available presets. */

@@ -94,7 +94,7 @@ function answerFormat(question: QuestionLike): string {
 
 function systemInstructions(params: DebateParams, agentCount: number, question: QuestionLike): string {
   const setting =
-    params.rounds === 0 || params.visibility === 'self'
+    (params.rounds === 0 && params.visibility !== 'all-earlier') || params.visibility === 'self'
       ? 'You answer on your own.'
       : `You are one of ${agentCount} agents who answer the same question and may see each other's answers.`;
   const lines = [setting];
@@ -116,7 +116,7 @@ function systemInstructions(params: DebateParams, agentCount: number, question: 
 }
 
 function roundInstruction(input: TurnPromptInput, seesPeers: boolean): string {
-  if (input.round === 0 || (!seesPeers && input.visible.length === 0)) return 'Give your answer.';
+  if ((input.round === 0 && !seesPeers) || (!seesPeers && input.visible.length === 0)) return 'Give your answer.';
   if (!seesPeers) return 'Review your earlier answer and give your answer again, revised if needed.';
   return input.params.format === 'gdp'
     ? "Consider the other agents' steps, take a stance on their claims where you agree or disagree, and give your answer."

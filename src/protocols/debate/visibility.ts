@@ -14,7 +14,9 @@ export interface TurnRecord extends TurnRef {
  * - `self`: its own turns of all earlier rounds;
  * - `previous-round`: every agent's turn of round − 1 (Du et al.);
  * - `cross-round`: every agent's turns of all earlier rounds, none of this round;
- * - `within-round`: its own turn of round − 1, plus the peers who already spoke this round.
+ * - `within-round`: its own turn of round − 1, plus the peers who already spoke this round;
+ * - `all-earlier`: every turn finished before this one, of every round, round 0 included
+ *   (ChatEval's one-by-one: one message history that every speaker appends to).
  * Muted agents have no turn in the rounds they sat out; their earlier turns stay visible.
  * `history` holds finished turns in the order they finished; the result keeps
  * rounds ascending and, within a round, `presentation` order.
@@ -26,8 +28,8 @@ export function visibleTurns(
   history: readonly TurnRecord[],
   presentation: readonly string[],
 ): TurnRecord[] {
-  // round 0 is every agent answering alone, whatever the visibility
-  if (round === 0) return [];
+  // round 0 is every agent answering alone, except in a one-by-one history where each speaker reads those before it
+  if (round === 0 && visibility !== 'all-earlier') return [];
   const rank = new Map(presentation.map((name, index) => [name, index]));
   const selected = history.filter((turn) => {
     switch (visibility) {
@@ -39,6 +41,9 @@ export function visibleTurns(
         return turn.round < round;
       case 'within-round':
         return turn.agent === agent ? turn.round === round - 1 : turn.round === round;
+      case 'all-earlier':
+        // history holds finished turns only, so in a sequential round these are exactly the earlier speakers
+        return true;
     }
   });
   return selected.sort(
