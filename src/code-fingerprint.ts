@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'e9aef63d0a264018082ddfcfc73f44b79fe05a71789f9231073adbb36a460180', files: 155 } as const;
+export const CODE_FINGERPRINT = { sha256: '29424ca000dce5ae40b5e50f9db6ffd9eed83ca45f22393f6eb65c0467919fa8', files: 155 } as const;

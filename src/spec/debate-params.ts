@@ -59,23 +59,23 @@ export const debateParamsSchema = z.object({
    * (≥ `supermajorityThreshold`), `unanimity` (all); voting rules
    * `approval`, `ranked`, `cumulative`: each agent casts a ballot over the
    * distinct answers. A decision ends the debate; none by the last round
-   * falls back by `decisionFallback`. Defaults keep traces of older runs valid.
+   * falls back by `decisionFallback`.
    */
-  decision: z.enum(['none', 'majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative']).default('none'),
+  decision: z.enum(['none', 'majority', 'supermajority', 'unanimity', 'approval', 'ranked', 'cumulative']),
   /** Share of all agents a `supermajority` needs (MALLM: 0.66). */
-  supermajorityThreshold: z.number().gt(0).max(1).default(0.66),
+  supermajorityThreshold: z.number().gt(0).max(1),
   /** First round after which the decision rule is applied (MALLM's voting rules wait for turn 3, i.e. round 2). */
-  decisionFromRound: z.number().int().min(0).default(0),
+  decisionFromRound: z.number().int().min(0),
   /**
    * No decision after the last round: `mallm` — as MALLM ends: consensus rules
    * return the leading answer, voting rules no answer; `plurality` — the
    * plurality vote; `none` — no answer (unparsed, never correct).
    */
-  decisionFallback: z.enum(['mallm', 'plurality', 'none']).default('mallm'),
+  decisionFallback: z.enum(['mallm', 'plurality', 'none']),
   /** Points each agent distributes in `cumulative` voting (MALLM: 10). */
-  cumulativePoints: z.number().int().min(1).default(10),
+  cumulativePoints: z.number().int().min(1),
   /** Most positions a `ranked` ballot counts; position p scores min(maxRanks, agents) − p (MALLM: 5). */
-  maxRanks: z.number().int().min(1).default(5),
+  maxRanks: z.number().int().min(1),
 });
 export type DebateParams = z.infer<typeof debateParamsSchema>;
 

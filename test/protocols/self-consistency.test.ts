@@ -5,6 +5,7 @@ import { resolveDebateParams } from '../../src/protocols/debate/create-debate-pr
 import { getProtocolFactory } from '../../src/protocols/registry.js';
 import { ScriptedBackend } from '../../src/backends/scripted-backend.js';
 import type { TraceStore } from '../../src/spec/store.js';
+import { parseRunFile } from '../../src/runner/run-file.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 
@@ -98,6 +99,12 @@ describe('sc-matched: k from the compared protocol', () => {
     assert.deepEqual(params, { samples: 6, temperature: 0.7, matched: { by: 'preset-calls', target: 6, formula: 'du, 3 agents × (1 round + 1) = 6 calls → k = 6', preset: 'du', agents: 3, rounds: 1 } });
     assert.equal(getProtocolFactory('sc-matched').create({}).params['samples'], 6);
     assert.throws(() => getProtocolFactory('sc-matched').create({ overrides: { samples: 3 } }), /samples does not apply to sc-matched/);
+  });
+
+  it('a run file takes the parameters as given, no defaults added (a debate preset would refuse them)', () => {
+    const file = parseRunFile('protocol:\n  preset: sc-matched\n  match: du\n  matchAgents: 5\ndataset:\n  name: demo\nbackend: scripted\n', 'run.yaml');
+    assert.deepEqual(file.overrides, { match: 'du', matchAgents: 5 });
+    assert.equal(getProtocolFactory('sc-matched').create({ overrides: file.overrides }).params['samples'], 10);
   });
 
   it('a stored run\'s mean calls and tokens per finished unit', async () => {

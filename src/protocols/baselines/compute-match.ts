@@ -5,13 +5,16 @@ import type { TraceStore } from '../../spec/store.js';
 import { resolveDebateParams } from '../debate/create-debate-protocol.js';
 import { isVotingRule } from '../debate/decision-rules.js';
 
+/** Agents of the compared debate when not given: quorum's default agent count. */
+const DEFAULT_MATCH_AGENTS = 3;
+
 /** What sc-matched matches: a debate preset's planned calls, or measured calls or tokens per unit. */
 export const computeMatchSchema = z
   .object({
     /** A debate preset whose planned calls per unit set k (with `matchAgents`, `matchRounds`). */
     match: z.string().optional(),
     /** Agents of the compared debate (default 3, quorum's default). */
-    matchAgents: z.number().int().min(1).default(3),
+    matchAgents: z.number().int().min(1).optional(),
     /** Rounds of the compared debate (default: the preset's). */
     matchRounds: z.number().int().min(0).optional(),
     /** Measured mean model calls per unit of the compared run. */
@@ -71,11 +74,12 @@ export function matchedSamples(input: ComputeMatch): MatchedSamples {
   const given = [match.match, match.matchCalls, match.matchTokens].filter((value) => value !== undefined).length;
   if (given !== 1) throw new ConfigError('sc-matched needs exactly one of match (a debate preset), matchCalls or matchTokens', 'pass --match du, or --match <run-id> to match a stored run');
   if (match.match !== undefined) {
+    const agents = match.matchAgents ?? DEFAULT_MATCH_AGENTS;
     const params = resolveDebateParams(match.match, match.matchRounds === undefined ? {} : { rounds: match.matchRounds });
-    const calls = plannedCalls(params, match.matchAgents);
-    const simple = calls === match.matchAgents * (params.rounds + 1);
-    const formula = simple ? `${match.match}, ${match.matchAgents} agents × (${params.rounds} round${params.rounds === 1 ? '' : 's'} + 1) = ${calls} calls → k = ${calls}` : `${match.match}, ${match.matchAgents} agents, ${params.rounds} rounds: ${calls} planned calls (turns, judge, ballots) → k = ${calls}`;
-    return { samples: calls, derivation: { by: 'preset-calls', target: calls, formula, preset: match.match, agents: match.matchAgents, rounds: params.rounds } };
+    const calls = plannedCalls(params, agents);
+    const simple = calls === agents * (params.rounds + 1);
+    const formula = simple ? `${match.match}, ${agents} agents × (${params.rounds} round${params.rounds === 1 ? '' : 's'} + 1) = ${calls} calls → k = ${calls}` : `${match.match}, ${agents} agents, ${params.rounds} rounds: ${calls} planned calls (turns, judge, ballots) → k = ${calls}`;
+    return { samples: calls, derivation: { by: 'preset-calls', target: calls, formula, preset: match.match, agents, rounds: params.rounds } };
   }
   if (match.matchCalls !== undefined) {
     const samples = Math.max(1, Math.round(match.matchCalls));
