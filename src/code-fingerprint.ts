@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '29424ca000dce5ae40b5e50f9db6ffd9eed83ca45f22393f6eb65c0467919fa8', files: 155 } as const;
+export const CODE_FINGERPRINT = { sha256: '9c27947f159b79a448f14366a4ce4cbea1f2fea8a438bd0f4251858f5a814ccf', files: 156 } as const;

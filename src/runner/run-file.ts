@@ -6,7 +6,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Docume
 import { z } from 'zod';
 import { parseBackendSpec } from '../backends/backend-spec.js';
 import { datasetNames } from '../datasets/registry.js';
-import { computeMatchSchema } from '../protocols/baselines/compute-match.js';
+import { selfConsistencyOverrideFields } from '../protocols/baselines/self-consistency-overrides.js';
 import { protocolNames } from '../protocols/registry.js';
 import type { Decoding } from '../spec/chat.js';
 import { debateOverridesSchema, type DebateOverrides } from '../spec/debate-params.js';
@@ -48,10 +48,7 @@ const protocolSchema = z.union([
     .extend({
       preset: z.string().min(1),
       escalate: z.string().min(1).optional(),
-      // self-consistency and sc-matched take their own parameters (docs/protocols.md); the protocol checks which apply
-      samples: z.number().int().min(1).optional(),
-      temperature: z.number().min(0).max(2).nullable().optional(),
-      ...computeMatchSchema.partial().shape,
+      ...selfConsistencyOverrideFields,
     })
     .strict(),
 ]);

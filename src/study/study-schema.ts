@@ -5,6 +5,7 @@ import { STUDY_METRICS } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
 import { decodingSchema } from '../spec/run-config.js';
 import { debateOverridesSchema } from '../spec/debate-params.js';
+import { selfConsistencyOverrideFields } from '../protocols/baselines/self-consistency-overrides.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
@@ -62,7 +63,7 @@ const judgeSchema = z.union([z.string().min(1).transform((backend): z.output<typ
 
 const protocolSchema = z.union([
   z.string().min(1).transform((preset) => ({ preset })),
-  debateOverridesSchema.extend({ name: label.optional(), preset: z.string().min(1), escalate: z.string().min(1).optional() }).strict(),
+  debateOverridesSchema.extend({ name: label.optional(), preset: z.string().min(1), escalate: z.string().min(1).optional(), ...selfConsistencyOverrideFields }).strict(),
 ]);
 
 const seedsSchema = z.union([

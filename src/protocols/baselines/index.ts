@@ -13,3 +13,4 @@ export { renderContext } from './render-context.js';
 export { computeMatchSchema, matchedSamples, measuredPerUnit, plannedCalls, type ComputeMatch, type MatchedSamples } from './compute-match.js';
 export { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './self-consistency-factories.js';
 export { DEFAULT_SAMPLES, DEFAULT_SAMPLE_TEMPERATURE, SELF_CONSISTENCY_ROLES, SelfConsistencyProtocol, sampleName, selfConsistencyParamsSchema, type SelfConsistencyParams } from './self-consistency-protocol.js';
+export { selfConsistencyOverrideFields } from './self-consistency-overrides.js';
