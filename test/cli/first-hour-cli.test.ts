@@ -61,8 +61,9 @@ describe('listings', () => {
     const result = await runInProcess(['protocols']);
     assert.equal(result.code, 0);
     const lines = result.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'du-fresh', 'dealog', 'cot', 'planner', 'plan-log']);
-    assert.match(lines[2]!, /^gdp {7}M3-GDP, Grounded Debate Protocol {2,}\S/);
+    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'du-fresh', 'chateval-one-by-one', 'chateval-simultaneous', 'dealog', 'cot', 'planner', 'plan-log', 'self-consistency', 'sc-matched']);
+    // the paper column starts two spaces after the longest name (chateval-simultaneous, 21 characters)
+    assert.match(lines[2]!, /^gdp {20}M3-GDP, Grounded Debate Protocol {2,}\S/);
     const json = JSON.parse((await runInProcess(['protocols', '--json'])).stdout) as Array<{ name: string; paper: string; roles?: string[] }>;
     assert.equal(json.find((row) => row.name === 'du')!.paper, 'M3, symmetric debate (Du et al.)');
     assert.equal(json.find((row) => row.name === 'dealog')!.roles!.length, 5);
