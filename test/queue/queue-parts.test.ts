@@ -119,6 +119,9 @@ describe('rebuilding protocols', () => {
       recorded('gdp', { overrides: { rounds: 4, drafts: 2 } }),
       recorded('adaptive', { escalate: 'gdp' }),
       recorded('dealog', { overrides: { rounds: 3 } }),
+      recorded('du', { overrides: { decision: 'ranked', maxRanks: 3 } }),
+      recorded('self-consistency', { overrides: { samples: 5 } }),
+      recorded('sc-matched', { overrides: { match: 'du-fresh' } }),
     ];
     for (const runConfig of cases) {
       const protocol = rebuildProtocol(runConfig);
