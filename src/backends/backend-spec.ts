@@ -1,5 +1,6 @@
 import { ConfigError } from '../spec/errors.js';
 import { expandBackendShorthand } from './backend-shorthand.js';
+import { UrlCredentialError, urlCredential } from './url-credential.js';
 
 /** Environment variable that holds the API key of an `openai:` backend unless the spec names another. */
 export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
@@ -12,8 +13,14 @@ export interface OpenAiSpec {
   kind: 'openai';
   /** Model name as the server knows it (`gpt-4o-mini`, `qwen2.5:7b`, `Qwen/Qwen2.5-7B-Instruct`). */
   model: string;
-  /** Base URL without a trailing slash, usually ending in `/v1`. */
+  /** Base URL without a trailing slash or query, usually ending in `/v1`. */
   baseUrl: string;
+  /**
+   * The base URL's query string with its `?` (`?api-version=2024-06-01`),
+   * sent after `/chat/completions`; absent when the URL has none. Never holds
+   * a credential: `parseBackendSpec` refuses key-like parameters.
+   */
+  query?: string;
   /** Environment variable holding the API key. */
   keyEnv: string;
   /** Per-attempt timeout in milliseconds, when the spec sets one. */
@@ -78,13 +85,9 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
   } catch {
     throw invalid(sanitizeSpec(spec), `"${sanitizeSpec(match[2]!)}" is not a valid URL`);
   }
-  if (url.username !== '' || url.password !== '') {
-    throw new ConfigError(
-      `backend spec "${sanitizeSpec(spec)}" has credentials in its URL`,
-      'put the API key in an environment variable and name it with #key-env=VAR (default OPENAI_API_KEY); specs are stored with runs',
-    );
-  }
-  const result: OpenAiSpec = { kind: 'openai', model, baseUrl: url.href.replace(/\/+$/, ''), keyEnv: DEFAULT_API_KEY_ENV };
+  const credential = urlCredential(url);
+  if (credential !== undefined) throw new UrlCredentialError(sanitizeSpec(spec), credential);
+  const result: OpenAiSpec = { kind: 'openai', model, ...splitBaseUrl(url), keyEnv: DEFAULT_API_KEY_ENV };
   for (const part of fragment === '' ? [] : fragment.split('&')) {
     const equals = part.indexOf('=');
     const name = equals === -1 ? part : part.slice(0, equals);
@@ -114,6 +117,16 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
   return result;
 }
 
+/** The base URL without trailing slashes and its query string apart, so the request path goes before the query. */
+function splitBaseUrl(url: URL): { baseUrl: string; query?: string } {
+  const query = url.search;
+  const bare = new URL(url.href);
+  bare.search = '';
+  bare.hash = '';
+  const baseUrl = bare.href.replace(/\/+$/, '');
+  return query === '' || query === '?' ? { baseUrl } : { baseUrl, query };
+}
+
 function parseLlamaSpec(spec: string): LlamaSpec {
   const rest = spec.slice('llama:'.length);
   if (rest.startsWith('hf:')) {
@@ -138,7 +151,7 @@ function invalid(spec: string, reason: string): ConfigError {
 export function formatBackendSpec(spec: BackendSpec): string {
   switch (spec.kind) {
     case 'openai':
-      return `openai:${spec.model}@${spec.baseUrl}`;
+      return `openai:${spec.model}@${spec.baseUrl}${spec.query ?? ''}`;
     case 'llama':
       return spec.source.type === 'file' ? `llama:${spec.source.path}` : `llama:hf:${spec.source.repo}:${spec.source.quant}`;
     case 'scripted':

@@ -95,6 +95,42 @@ describe('parseBackendSpec', () => {
   });
 });
 
+describe('credentials in a backend URL', () => {
+  const KEY = 'Zq7plantedKey4Xw';
+  const parameters = ['api_key', 'key', 'token', 'access_token', 'apikey', 'auth', 'password', 'secret', 'API_KEY', 'Api-Key', 'X-Api-Key', 'Token'];
+
+  it('refuses userinfo and every key-like query parameter, naming where without echoing the key', () => {
+    const specs = [
+      `openai:m@https://user:${KEY}@api.example.com/v1`,
+      `openai:m@https://${KEY}@api.example.com/v1`,
+      ...parameters.map((name) => `openai:m@https://api.example.com/v1?${name}=${KEY}`),
+      `openai:m@https://api.example.com/v1?api-version=2024-06-01&access_token=${KEY}#key-env=K`,
+    ];
+    for (const spec of specs) {
+      assert.throws(
+        () => parseBackendSpec(spec),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError, spec);
+          assert.ok(!error.message.includes(KEY) && !(error.hint ?? '').includes(KEY), `${spec}: ${error.message}`);
+          assert.match(error.message, /credential in its URL \((user:password@|the query parameter ")/);
+          assert.match(error.hint ?? '', /OPENAI_API_KEY.*#key-env=VAR/);
+          return true;
+        },
+      );
+    }
+  });
+
+  it('keeps an ordinary query apart from the base URL, in the id after the path', () => {
+    const spec = parseBackendSpec('openai:m@https://h.example/openai/v1/?api-version=2024-06-01#key-env=AZURE_KEY');
+    assert.deepEqual(spec, { kind: 'openai', model: 'm', baseUrl: 'https://h.example/openai/v1', query: '?api-version=2024-06-01', keyEnv: 'AZURE_KEY' });
+    assert.equal(formatBackendSpec(spec), 'openai:m@https://h.example/openai/v1?api-version=2024-06-01');
+  });
+
+  it('a hand-built spec with a key in its URL is refused by the backend too', () => {
+    assert.throws(() => new OpenAiBackend({ kind: 'openai', model: 'm', baseUrl: 'http://h/v1', query: `?token=${KEY}`, keyEnv: 'K' }, { env: {} }), (error: unknown) => error instanceof ConfigError && !error.message.includes(KEY));
+  });
+});
+
 describe('sanitizeSpec', () => {
   it('removes credentials, secret-looking parameters and key-shaped strings, and keeps key-env', () => {
     assert.equal(sanitizeSpec('openai:m@https://user:pass@api.example.com/v1'), 'openai:m@https://***@api.example.com/v1');

@@ -83,6 +83,15 @@ describe('OpenAiBackend', () => {
     });
   });
 
+  it('sends a base URL query after /chat/completions, not before it', async () => {
+    await withServer({}, async (server, backend) => {
+      const openai = backend(`openai:test-model@${server.url}?api-version=2024-06-01`);
+      assert.equal((await openai.complete(question)).text, 'ok');
+      assert.equal(server.requests[0]!.url, '/v1/chat/completions?api-version=2024-06-01');
+      assert.equal(openai.id, `openai:test-model@${server.url}?api-version=2024-06-01`);
+    });
+  });
+
   it('leaves unset decoding fields out of the request', async () => {
     await withServer({}, async (server, backend) => {
       await backend().complete({ messages: [{ role: 'user', content: 'hi' }], decoding: {} });

@@ -41,6 +41,8 @@ export interface RecordedRequest {
     [field: string]: unknown;
   };
   headers: IncomingHttpHeaders;
+  /** The request target, path and query (`/v1/chat/completions?api-version=1`). */
+  url: string;
 }
 
 /** Options of the fake server. */
@@ -153,7 +155,7 @@ export class FakeOpenAiServer {
         sendJson(response, 200, { object: 'list', model: body.model, data: body.input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })) });
         return;
       }
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+      if (request.method !== 'POST' || (request.url ?? '').split('?')[0] !== '/v1/chat/completions') {
         sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: 'not_found' } });
         return;
       }
@@ -164,7 +166,7 @@ export class FakeOpenAiServer {
         sendJson(response, 400, { error: { message: 'request body is not JSON' } });
         return;
       }
-      const recorded: RecordedRequest = { body, headers: request.headers };
+      const recorded: RecordedRequest = { body, headers: request.headers, url: request.url ?? '' };
       this.requests.push(recorded);
       const respond = () => this.#respond(recorded, request, response);
       if (this.#options.latencyMs) setTimeout(respond, this.#options.latencyMs);

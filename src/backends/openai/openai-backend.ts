@@ -13,7 +13,8 @@ import {
   type Usage,
 } from '../../spec/chat.js';
 import { BackendError } from '../../spec/errors.js';
-import { formatBackendSpec, type OpenAiSpec } from '../backend-spec.js';
+import { formatBackendSpec, sanitizeSpec, type OpenAiSpec } from '../backend-spec.js';
+import { UrlCredentialError, urlCredential } from '../url-credential.js';
 import { checkJsonSchema } from './check-json-schema.js';
 import { classifyOpenAiError } from './classify-openai-error.js';
 import { HttpStatusError } from './http-status-error.js';
@@ -105,7 +106,11 @@ export class OpenAiBackend implements ChatBackend {
     this.#timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
     this.#now = options.now ?? (() => performance.now());
     this.#transport = options.fetch === undefined ? sharedNodeHttpTransport() : fetchTransport(options.fetch);
-    this.#url = new URL(`${spec.baseUrl}/chat/completions`);
+    // The path goes before the query (`/v1/chat/completions?api-version=…`), never after it.
+    this.#url = new URL(`${spec.baseUrl}/chat/completions${spec.query ?? ''}`);
+    // Specs built by hand skip parseBackendSpec; the id goes into every turn, so check here too.
+    const credential = urlCredential(this.#url);
+    if (credential !== undefined) throw new UrlCredentialError(sanitizeSpec(this.id), credential);
     const organization = env['OPENAI_ORG_ID'];
     const project = env['OPENAI_PROJECT_ID'];
     this.#headers = {
