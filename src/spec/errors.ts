@@ -49,6 +49,8 @@ export type BackendFailure =
   | 'bad-request'
   | 'auth'
   | 'malformed-output'
+  /** A 2xx answer whose reply has no text: not a completion, so never cached; retried (the server glitched). */
+  | 'empty-reply'
   | 'cache-miss'
   | 'unavailable'
   | 'aborted';
@@ -74,9 +76,9 @@ export class BackendError extends QuorumError {
     this.backendId = backendId;
   }
 
-  /** True when the same call may succeed later (429, 5xx, timeouts, resets). */
+  /** True when the same call may succeed later (429, 5xx, timeouts, resets, an empty reply). */
   get retryable(): boolean {
-    return this.failure === 'rate-limited' || this.failure === 'server-error' || this.failure === 'timeout' || this.failure === 'connection';
+    return this.failure === 'rate-limited' || this.failure === 'server-error' || this.failure === 'timeout' || this.failure === 'connection' || this.failure === 'empty-reply';
   }
 }
 

@@ -25,7 +25,9 @@ export type FakeBehavior =
   /** Destroys the socket without a reply (the client sees a reset / "other side closed"). */
   | { kind: 'reset' }
   /** 200 with `content-type: application/json` and a body cut in the middle. */
-  | { kind: 'malformed' };
+  | { kind: 'malformed' }
+  /** 200 with a well-formed completion whose message content is null (as some servers send for an empty reply). */
+  | { kind: 'null-content'; finishReason?: 'stop' | 'length' };
 
 /** A behaviour, or a function choosing one from the request. */
 export type FakeScript = FakeBehavior | ((request: RecordedRequest) => FakeBehavior);
@@ -225,6 +227,11 @@ export class FakeOpenAiServer {
       case 'reset':
         request.socket.destroy();
         return;
+      case 'null-content': {
+        const body = completionBody(recorded.body.model, '', behavior.finishReason ?? 'stop', 1, 0, 0);
+        sendJson(response, 200, { ...body, choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: behavior.finishReason ?? 'stop' }] });
+        return;
+      }
       case 'malformed': {
         const text = '{"id":"chatcmpl-fake","object":"chat.completion","choices":[{"index":0,"message":{"role":"assi';
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

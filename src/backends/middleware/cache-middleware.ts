@@ -17,7 +17,9 @@ export interface CacheOptions {
  * `latencyMs: 0`, `attempts: 1`, `costUsd: 0` (nothing was paid for it; the
  * cost of the original call stays in the cache entry). Identical requests
  * in flight at the same time share one backend call, and the followers count
- * as hits. Only successful completions are stored.
+ * as hits. Only successful completions are stored: a reply without text or
+ * JSON is passed on but never becomes an entry, and the followers of a failed
+ * leader get its error.
  */
 export function cacheMiddleware(cache: CompletionCache, options: CacheOptions = {}): BackendMiddleware {
   return (inner) => {
@@ -25,7 +27,9 @@ export function cacheMiddleware(cache: CompletionCache, options: CacheOptions = 
 
     const fill = async (key: string, request: ChatRequest): Promise<ChatResponse> => {
       const response = await inner.complete(request);
-      await cache.putCompletion(key, toCached(response));
+      // A reply with no text and no JSON is not a completion: stored, it would be replayed forever.
+      // Passed on uncached (an in-process model may legitimately stop at once); HTTP backends already throw `empty-reply`.
+      if (isCompletion(response)) await cache.putCompletion(key, toCached(response));
       return response;
     };
 
@@ -59,6 +63,11 @@ export function cacheMiddleware(cache: CompletionCache, options: CacheOptions = 
       }
     });
   };
+}
+
+/** Whether a response holds something a caller can use again: text, or a parsed JSON value. */
+function isCompletion(response: ChatResponse): boolean {
+  return response.text.trim() !== '' || response.json !== undefined;
 }
 
 function toCached(response: ChatResponse): CachedCompletion {

@@ -279,8 +279,10 @@ export class OpenAiBackend implements ChatBackend {
       });
     }
     const usage = body.usage;
+    const text = choice.message?.content ?? '';
+    if (text.trim() === '') throw emptyReply(this.id, choice.finish_reason);
     return {
-      text: choice.message?.content ?? '',
+      text,
       finishReason: choice.finish_reason === 'stop' ? 'stop' : choice.finish_reason === 'length' ? 'length' : 'other',
       model: typeof body.model === 'string' && body.model !== '' ? body.model : this.modelId,
       usage: {
@@ -290,6 +292,23 @@ export class OpenAiBackend implements ChatBackend {
       },
     };
   }
+}
+
+/**
+ * A 200 without reply text. Cut at max_tokens (a reasoning model can spend
+ * them all before writing) it will be cut again: `malformed-output`, not
+ * retried. Otherwise the server glitched: `empty-reply`, retried. Neither is
+ * a completion, so neither is cached.
+ */
+function emptyReply(backendId: string, finishReason: string | null | undefined): BackendError {
+  if (finishReason === 'length') {
+    return new BackendError(backendId, 'malformed-output', 'the server sent an empty reply cut off at maxTokens (finish_reason "length")', {
+      hint: 'raise maxTokens: the model spent them before writing any text',
+    });
+  }
+  return new BackendError(backendId, 'empty-reply', `the server sent a reply without text (finish_reason ${JSON.stringify(finishReason ?? null)})`, {
+    hint: 'an empty completion is never used or cached; the call is retried, and a server that keeps sending them needs a look (its logs, the chat template)',
+  });
 }
 
 /** Parses a reply (tolerantly) and checks it against the requested schema. */
