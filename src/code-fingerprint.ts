@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '9c27947f159b79a448f14366a4ce4cbea1f2fea8a438bd0f4251858f5a814ccf', files: 156 } as const;
+export const CODE_FINGERPRINT = { sha256: '03125ef581084924bf5d568727c1b2f08f0f2f7b8898b77fd1b68da333c525f6', files: 156 } as const;

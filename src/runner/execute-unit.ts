@@ -1,4 +1,5 @@
-import { describeError } from '../spec/errors.js';
+import { ConcurrentFailures, describeError } from '../spec/errors.js';
+import type { AttemptRecord } from '../spec/chat.js';
 import type { Agent, Protocol } from '../spec/protocol.js';
 import { poseQuestion, type Question } from '../spec/question.js';
 import type { Scorer } from '../spec/scorer.js';
@@ -58,16 +59,25 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
     }
   } catch (error) {
     failed = true;
-    const described = describeError(error);
-    const where = error !== null && typeof error === 'object' ? (error as { agent?: unknown; round?: unknown }) : {};
-    append({
-      type: 'error',
-      code: described.code,
-      message: described.message,
-      ...(described.hint === undefined ? {} : { hint: described.hint }),
-      ...(typeof where.agent === 'string' ? { agent: where.agent } : {}),
-      ...(typeof where.round === 'number' ? { round: where.round } : {}),
-    });
+    // Agents that failed together (one parallel round) each get an error event.
+    for (const failure of error instanceof ConcurrentFailures ? error.failures : [error]) append(errorEvent(failure));
   }
   return { status: failed ? 'failed' : 'done', events, summary: summarizeUnit(events), finishedAt: isoNow(input.clock) };
+}
+
+/** The `error` event of one failure: where it happened and, for a failed model call, its backend and every attempt. */
+function errorEvent(error: unknown): TraceEventInput {
+  const described = describeError(error);
+  const where = error !== null && typeof error === 'object' ? (error as { agent?: unknown; round?: unknown; backend?: unknown; attemptLog?: unknown }) : {};
+  const attemptLog = Array.isArray(where.attemptLog) ? (where.attemptLog as AttemptRecord[]) : undefined;
+  return {
+    type: 'error',
+    code: described.code,
+    message: described.message,
+    ...(described.hint === undefined ? {} : { hint: described.hint }),
+    ...(typeof where.agent === 'string' ? { agent: where.agent } : {}),
+    ...(typeof where.round === 'number' ? { round: where.round } : {}),
+    ...(typeof where.backend === 'string' ? { backend: where.backend } : {}),
+    ...(attemptLog === undefined ? {} : { attempts: attemptLog.length, attemptLog }),
+  };
 }

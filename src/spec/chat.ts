@@ -80,6 +80,23 @@ export type FinishReason = 'stop' | 'length' | 'other';
  */
 export type StructuredMode = 'native' | 'grammar' | 'tolerant' | 'repaired';
 
+/**
+ * One HTTP attempt (or one call of a backend that is not HTTP) made for a
+ * completion, failed or not, in the order they were made.
+ */
+export interface AttemptRecord {
+  /** HTTP status of the answer; null when none arrived (refused, reset, timeout) or the backend is not HTTP. */
+  status: number | null;
+  /** `ok`, or the failure kind (`rate-limited`, `server-error`, `empty-reply`, `timeout`, …; see `BackendFailure`). */
+  reason: string;
+  /** Wall-clock milliseconds of the attempt. */
+  ms: number;
+  /** What failed, in words (scrubbed of keys, at most 200 characters); absent for `ok`. */
+  detail?: string;
+  /** Why the attempt was made when it was not the call itself: a repair of off-schema JSON, a retry without the JSON schema the server refused, a retry with the other max-tokens field. */
+  purpose?: 'repair' | 'schema-fallback' | 'max-tokens-field';
+}
+
 /** The result of one completion. */
 export interface ChatResponse {
   /** The reply text (JSON text when a response format was requested). */
@@ -98,6 +115,8 @@ export interface ChatResponse {
   costUsd: number | null;
   /** Calls made to produce this response, including retries and repairs. */
   attempts: number;
+  /** Each of those calls with its outcome, when the backend records them (HTTP backends, retries); absent for cache hits. */
+  attemptLog?: AttemptRecord[];
   /** How structured output was enforced, when requested. */
   structured?: StructuredMode;
 }

@@ -3,6 +3,8 @@
  * person what to do; the CLI prints `message` and `hint` and exits non-zero.
  */
 
+import type { AttemptRecord } from './chat.js';
+
 /** Base class of quorum's errors. */
 export class QuorumError extends Error {
   readonly code: string;
@@ -62,6 +64,12 @@ export class BackendError extends QuorumError {
   /** Delay the server asked for (Retry-After), in milliseconds. */
   readonly retryAfterMs: number | undefined;
   readonly backendId: string;
+  /**
+   * Every attempt the failed call made (HTTP attempts, repairs, retries),
+   * the last one failed; set by the backend or middleware that made them, so
+   * a failed turn's `error` event counts them as a successful turn does.
+   */
+  attemptLog: AttemptRecord[] | undefined;
 
   constructor(
     backendId: string,
@@ -74,6 +82,7 @@ export class BackendError extends QuorumError {
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
     this.backendId = backendId;
+    this.attemptLog = undefined;
   }
 
   /** True when the same call may succeed later (429, 5xx, timeouts, resets, an empty reply). */
@@ -86,6 +95,30 @@ export class BackendError extends QuorumError {
 export class StoreError extends QuorumError {
   constructor(message: string, hint?: string, cause?: unknown) {
     super('STORE', message, { hint, cause });
+  }
+}
+
+/**
+ * Several failures of one step that ran in parallel (the agents of one
+ * round, the drafts of one turn): the unit records an `error` event for each,
+ * not just the first. Its code, message and hint are the first failure's.
+ */
+export class ConcurrentFailures extends QuorumError {
+  readonly failures: readonly unknown[];
+
+  constructor(batch: readonly unknown[]) {
+    // Flattened: a failed round whose agent's drafts failed together still lists each failure once.
+    const failures = batch.flatMap((failure) => (failure instanceof ConcurrentFailures ? failure.failures : [failure]));
+    const first = describeError(failures[0]);
+    super(first.code, failures.length === 1 ? first.message : `${first.message} (and ${failures.length - 1} more failure${failures.length === 2 ? '' : 's'} in the same step)`, { hint: first.hint, cause: failures[0] });
+    this.failures = failures;
+  }
+
+  /** The failures of a settled batch, thrown as one (the single failure itself when there is one); nothing when all succeeded. */
+  static throwIfAny(settled: readonly PromiseSettledResult<unknown>[]): void {
+    const failures = settled.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason as unknown);
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new ConcurrentFailures(failures);
   }
 }
 

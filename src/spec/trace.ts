@@ -19,6 +19,15 @@ const messageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), 
 export const turnRefSchema = z.object({ agent: z.string(), round: z.number().int().nonnegative(), draft: z.number().int().nonnegative().optional() });
 export type TurnRef = z.infer<typeof turnRefSchema>;
 
+/** One HTTP attempt (or backend call) of a model call, failed or not (`AttemptRecord`). */
+export const attemptRecordSchema = z.object({
+  status: z.number().int().nullable(),
+  reason: z.string(),
+  ms: z.number().nonnegative(),
+  detail: z.string().optional(),
+  purpose: z.enum(['repair', 'schema-fallback', 'max-tokens-field']).optional(),
+});
+
 /** Cost and provenance fields shared by every event that records a model call. */
 const callFields = {
   /** Backend id (no secrets). */
@@ -28,6 +37,8 @@ const callFields = {
   cacheHit: z.boolean(),
   costUsd: z.number().nonnegative().nullable(),
   attempts: z.number().int().positive(),
+  /** Every attempt behind `attempts`, with status and reason; absent for cache hits and backends that keep no log (older traces too). */
+  attemptLog: z.array(attemptRecordSchema).optional(),
   finishReason: z.enum(['stop', 'length', 'other']),
   /** The exact messages sent. */
   messages: z.array(messageSchema),
@@ -221,6 +232,12 @@ export const errorEventSchema = z.object({
   hint: z.string().optional(),
   agent: z.string().optional(),
   round: z.number().int().nonnegative().optional(),
+  /** The backend of the call that failed, when a model call failed. */
+  backend: z.string().optional(),
+  /** HTTP attempts the failed call made (its retries and repairs included), when known. */
+  attempts: z.number().int().nonnegative().optional(),
+  /** Those attempts with status and reason, the last one failed. */
+  attemptLog: z.array(attemptRecordSchema).optional(),
 });
 
 /** Any trace v1 event, without its envelope. */

@@ -53,6 +53,7 @@ export function ratingProtocol(messages: readonly ChatMessage[], ratedProtocol: 
         cacheHit: response.cacheHit,
         costUsd: response.costUsd,
         attempts: response.attempts,
+        ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
         finishReason: response.finishReason,
         messages: [...messages],
         text: response.text,

@@ -47,7 +47,9 @@ export function cacheMiddleware(cache: CompletionCache, options: CacheOptions = 
       const pending = inFlight.get(key);
       if (pending !== undefined) {
         try {
-          return { ...structuredClone(await pending), cacheHit: true, latencyMs: 0, attempts: 1, costUsd: 0 };
+          // The follower made no call: the leader's attempt log is the leader's.
+          const { attemptLog: _leaders, ...shared } = structuredClone(await pending);
+          return { ...shared, cacheHit: true, latencyMs: 0, attempts: 1, costUsd: 0 };
         } catch (error) {
           // The leader's caller cancelled; this caller did not, so it asks for itself.
           if (!(error instanceof BackendError && error.failure === 'aborted') || request.signal?.aborted) throw error;

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { BackendMiddleware } from '../../spec/chat.js';
+import type { AttemptRecord, BackendMiddleware } from '../../spec/chat.js';
 import { BackendError } from '../../spec/errors.js';
 import { decorateBackend } from './decorate-backend.js';
 
@@ -31,6 +31,8 @@ export interface RetryOptions {
   /** Uniform [0, 1) for jitter; injected for deterministic tests. */
   random?: () => number;
   onRetry?: (event: RetryEvent) => void;
+  /** Monotonic clock in milliseconds, for the attempt log of backends that keep none; default `performance.now`. */
+  now?: () => number;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface RetryOptions {
  * timeouts, connection resets) with exponential backoff and jitter, waiting
  * at least as long as the server's Retry-After. Other errors pass through at
  * once. The response's `attempts` counts every call made, the failed ones
- * included.
+ * included, and after a retry its `attemptLog` lists them all with their
+ * reasons (the inner backend's own log where it keeps one — an HTTP call's
+ * repairs, say — else one record per call). An error that ends the retrying
+ * carries the same log.
  */
 export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
   const maxAttempts = options.maxAttempts ?? 5;
@@ -47,18 +52,27 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
   const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, signal === undefined ? {} : { signal }));
   const random = options.random ?? Math.random;
+  const now = options.now ?? (() => performance.now());
 
   return (inner) =>
     decorateBackend(inner, async (request) => {
+      // The attempts of the calls that failed so far, oldest first.
+      const failed: AttemptRecord[] = [];
       for (let attempt = 1; ; attempt++) {
+        const started = now();
+        const elapsed = () => Math.max(0, Math.round(now() - started));
         try {
           const response = await inner.complete(request);
-          return { ...response, attempts: response.attempts + attempt - 1 };
+          if (failed.length === 0) return response;
+          const own = response.attemptLog ?? [{ status: null, reason: 'ok', ms: elapsed() }];
+          return { ...response, attempts: failed.length + response.attempts, attemptLog: [...failed, ...own] };
         } catch (error) {
-          if (!(error instanceof BackendError) || !error.retryable) throw error;
-          if (attempt >= maxAttempts) throw gaveUp(error, `gave up after ${attempt} attempts`);
+          if (!(error instanceof BackendError)) throw error;
+          failed.push(...(error.attemptLog ?? [{ status: error.status ?? null, reason: error.failure, ms: elapsed(), detail: detailOf(error) }]));
+          if (!error.retryable) throw withLog(error, failed);
+          if (attempt >= maxAttempts) throw withLog(gaveUp(error, `gave up after ${plural(failed.length, 'attempt')}`), failed);
           if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) {
-            throw gaveUp(error, `the server asked to wait ${Math.round(error.retryAfterMs / 1000)} s, more than the ${Math.round(maxRetryAfterMs / 1000)} s allowed`);
+            throw withLog(gaveUp(error, `the server asked to wait ${Math.round(error.retryAfterMs / 1000)} s, more than the ${Math.round(maxRetryAfterMs / 1000)} s allowed`), failed);
           }
           // "Equal jitter": half the backoff is fixed, half random, so retries of
           // calls that failed together spread out but never fire at once.
@@ -76,6 +90,20 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
     });
 }
 
+function withLog(error: BackendError, log: readonly AttemptRecord[]): BackendError {
+  error.attemptLog = [...log];
+  return error;
+}
+
+function detailOf(error: BackendError): string {
+  const prefix = `${error.backendId}: `;
+  return (error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message).slice(0, 200);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** The last error again, saying why retrying stopped (the id prefix is not repeated). */
 function gaveUp(error: BackendError, reason: string): BackendError {
   const prefix = `${error.backendId}: `;
@@ -83,7 +111,8 @@ function gaveUp(error: BackendError, reason: string): BackendError {
   return new BackendError(error.backendId, error.failure, `${message} (${reason})`, {
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    ...(error.hint === undefined ? {} : { hint: error.hint }),
+    // Retrying is over: a hint that promises another try would mislead.
+    ...(error.hint === undefined ? {} : { hint: error.hint.replace(/;\s*the call is retried/, '') }),
     cause: error,
   });
 }

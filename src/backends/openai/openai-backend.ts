@@ -11,6 +11,7 @@ import {
   type ResponseFormat,
   type StructuredMode,
   type Usage,
+  type AttemptRecord,
 } from '../../spec/chat.js';
 import { BackendError } from '../../spec/errors.js';
 import { formatBackendSpec, sanitizeSpec, type OpenAiSpec } from '../backend-spec.js';
@@ -51,11 +52,15 @@ interface RawReply {
   model: string;
 }
 
-/** Counts calls and tokens across the HTTP calls of one `complete`. */
+/** Counts calls and tokens across the HTTP calls of one `complete`, and logs each call. */
 interface CallTally {
   attempts: number;
   usage: Usage;
+  log: AttemptRecord[];
 }
+
+/** The longest failure detail kept per attempt: enough to tell faults apart, short enough for every turn. */
+const MAX_DETAIL_CHARS = 200;
 
 type Interpretation = { ok: true; value: unknown; exact: boolean } | { ok: false; problem: string };
 
@@ -130,8 +135,18 @@ export class OpenAiBackend implements ChatBackend {
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
+    const tally: CallTally = { attempts: 0, usage: ZERO_USAGE, log: [] };
+    try {
+      return await this.#complete(request, tally);
+    } catch (error) {
+      // The failed call's attempts travel with its error, so the unit's error event counts them.
+      if (error instanceof BackendError && error.attemptLog === undefined) error.attemptLog = tally.log;
+      throw error;
+    }
+  }
+
+  async #complete(request: ChatRequest, tally: CallTally): Promise<ChatResponse> {
     const started = this.#now();
-    const tally: CallTally = { attempts: 0, usage: ZERO_USAGE };
     const format = request.responseFormat;
     const respond = (reply: RawReply, extra: { json?: unknown; structured?: StructuredMode } = {}): ChatResponse => ({
       text: reply.text,
@@ -143,6 +158,7 @@ export class OpenAiBackend implements ChatBackend {
       cacheHit: false,
       costUsd: null,
       attempts: tally.attempts,
+      attemptLog: tally.log,
     });
 
     if (format === undefined) return respond(await this.#call(request.messages, request, undefined, tally));
@@ -161,13 +177,13 @@ export class OpenAiBackend implements ChatBackend {
     }
     if (reply === undefined) {
       sent = withSchemaInstruction(request.messages, format);
-      reply = await this.#call(sent, request, undefined, tally);
+      reply = await this.#call(sent, request, undefined, tally, tally.log.length > 0 ? 'schema-fallback' : undefined);
     }
 
     const first = interpret(reply.text, format);
     if (first.ok) return respond(reply, { json: first.value, structured: native && first.exact ? 'native' : 'tolerant' });
 
-    const repairReply = await this.#call(repairMessages(sent, reply.text, first.problem, format), request, native ? format : undefined, tally);
+    const repairReply = await this.#call(repairMessages(sent, reply.text, first.problem, format), request, native ? format : undefined, tally, 'repair');
     const second = interpret(repairReply.text, format);
     if (second.ok) return respond(repairReply, { json: second.value, structured: 'repaired' });
     throw new BackendError(this.id, 'malformed-output', `reply does not match the JSON schema "${format.name}" after one repair: ${second.problem}`, {
@@ -198,9 +214,9 @@ export class OpenAiBackend implements ChatBackend {
     return true;
   }
 
-  async #call(messages: readonly ChatMessage[], request: ChatRequest, format: ResponseFormat | undefined, tally: CallTally): Promise<RawReply> {
+  async #call(messages: readonly ChatMessage[], request: ChatRequest, format: ResponseFormat | undefined, tally: CallTally, purpose?: AttemptRecord['purpose']): Promise<RawReply> {
     try {
-      return await this.#attempt(messages, request.decoding, format, request.signal, tally);
+      return await this.#attempt(messages, request.decoding, format, request.signal, tally, purpose);
     } catch (error) {
       const switchField =
         error instanceof BackendError &&
@@ -210,7 +226,7 @@ export class OpenAiBackend implements ChatBackend {
         /max_completion_tokens/.test(error.message);
       if (!switchField) throw error;
       this.#maxTokensField = 'max_completion_tokens';
-      return this.#attempt(messages, request.decoding, format, request.signal, tally);
+      return this.#attempt(messages, request.decoding, format, request.signal, tally, purpose ?? 'max-tokens-field');
     }
   }
 
@@ -220,9 +236,21 @@ export class OpenAiBackend implements ChatBackend {
     format: ResponseFormat | undefined,
     signal: AbortSignal | undefined,
     tally: CallTally,
+    purpose: AttemptRecord['purpose'],
   ): Promise<RawReply> {
     if (signal?.aborted) throw new BackendError(this.id, 'aborted', 'the call was cancelled before it started');
     tally.attempts++;
+    const started = this.#now();
+    let status: number | null = null;
+    const record = (reason: string, detail?: string): void => {
+      tally.log.push({
+        status,
+        reason,
+        ms: Math.max(0, Math.round(this.#now() - started)),
+        ...(detail === undefined ? {} : { detail: detail.slice(0, MAX_DETAIL_CHARS) }),
+        ...(purpose === undefined ? {} : { purpose }),
+      });
+    };
     // One timer covers the whole attempt, body included: a server that stalls mid-body times out too.
     const controller = new AbortController();
     let timedOut = false;
@@ -234,13 +262,15 @@ export class OpenAiBackend implements ChatBackend {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal });
+      status = response.status;
       if (response.status < 200 || response.status >= 300) throw HttpStatusError.from(response.status, response.headers, response.text);
       // A cut or garbled body throws SyntaxError here: classified as a retryable server error.
       const reply = this.#readCompletion(JSON.parse(response.text) as unknown);
       tally.usage = addUsage(tally.usage, reply.usage);
+      record('ok');
       return reply;
     } catch (error) {
-      throw classifyOpenAiError(error, {
+      const classified = classifyOpenAiError(error, {
         backendId: this.id,
         baseUrl: this.baseUrl,
         keyEnv: this.keyEnv,
@@ -249,6 +279,9 @@ export class OpenAiBackend implements ChatBackend {
         timedOut,
         aborted: signal?.aborted ?? false,
       });
+      if (classified instanceof BackendError) record(classified.failure, classified.message.slice(`${this.id}: `.length));
+      else record('internal', classified instanceof Error ? classified.message : String(classified));
+      throw classified;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

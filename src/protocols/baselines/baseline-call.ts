@@ -56,6 +56,7 @@ export async function callBaseline(context: ProtocolContext, call: BaselineCall)
     cacheHit: response.cacheHit,
     costUsd: response.costUsd,
     attempts: response.attempts,
+    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
     finishReason: response.finishReason,
     messages: call.messages.map((message) => ({ role: message.role, content: message.content })),
     text: response.text,

@@ -1,6 +1,6 @@
 import { type ParsedAnswer, statedAnswer } from '../../spec/answer.js';
 import type { DebateParams } from '../../spec/debate-params.js';
-import { ConfigError } from '../../spec/errors.js';
+import { ConcurrentFailures, ConfigError } from '../../spec/errors.js';
 import type { Agent, Protocol, ProtocolContext } from '../../spec/protocol.js';
 import type { TraceEventInput } from '../../spec/trace.js';
 import { deriveSeed } from '../../util/seed.js';
@@ -134,8 +134,8 @@ export class DebateProtocol implements Protocol {
     for (const result of settled) {
       if (result.status === 'fulfilled') records.push(this.accept(context, result.value, state));
     }
-    const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failure !== undefined) throw failure.reason;
+    // Every agent that failed gets its own error event, not just the first.
+    ConcurrentFailures.throwIfAny(settled);
     return records;
   }
 
@@ -151,9 +151,12 @@ export class DebateProtocol implements Protocol {
   /** One agent's turn: one draft, or k drafts of which the judge picks one. */
   private async agentTurn(context: ProtocolContext, judge: Agent | undefined, agent: Agent, round: number, position: number, visible: TurnRecord[], state: DebateState): Promise<{ drafts: DraftOutcome[]; judged?: TraceEventInput; chosen: number }> {
     const conversation = state.conversations.get(agent.name);
-    const drafts = await Promise.all(
+    // Settled, not Promise.all: every failed draft is recorded, and none is left running when the turn fails.
+    const settled = await Promise.allSettled(
       Array.from({ length: this.params.drafts }, (_, draft) => writeDraft(context, this.params, { agent, round, position, visible, draft, ...(conversation === undefined ? {} : { conversation }) })),
     );
+    ConcurrentFailures.throwIfAny(settled);
+    const drafts = settled.map((result) => (result as PromiseFulfilledResult<DraftOutcome>).value);
     if (drafts.length === 1 || judge === undefined) return { drafts, chosen: 0 };
     const judged = await judgeContributions(context, judge, { round, purpose: 'drafts', agent: agent.name, contributions: drafts.map((draft) => ({ id: `${agent.name}#${draft.record.draft}`, shown: draft.record.shown })) });
     const chosen = Number(judged.ranking[0]!.split('#').at(-1));

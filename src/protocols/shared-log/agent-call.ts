@@ -73,6 +73,7 @@ export async function callAgent<T>(env: DealogEnv, call: AgentCall<T>): Promise<
     cacheHit: response.cacheHit,
     costUsd: response.costUsd,
     attempts: response.attempts,
+    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
     finishReason: response.finishReason,
     messages: call.messages.map((message) => ({ role: message.role, content: message.content })),
     text: response.text,
