@@ -4,7 +4,8 @@ import { createBackend, type CreateBackendOptions } from '../backends/create-bac
 import { accountingMiddleware } from '../backends/middleware/accounting-middleware.js';
 import { cacheMiddleware } from '../backends/middleware/cache-middleware.js';
 import { concurrencyMiddleware } from '../backends/middleware/concurrency-middleware.js';
-import { retryMiddleware } from '../backends/middleware/retry-middleware.js';
+import { DeadBackendWatch } from '../backends/middleware/dead-backend-watch.js';
+import { retryMiddleware, type RetryOptions } from '../backends/middleware/retry-middleware.js';
 import { wrapBackend } from '../backends/middleware/wrap-backend.js';
 import type { PriceTable } from '../backends/prices.js';
 
@@ -20,6 +21,10 @@ export interface BackendPoolOptions {
   prices?: PriceTable;
   /** Options of OpenAI-compatible backends (a `fetch` for proxies; benchmarks compare transports with it). */
   openai?: CreateBackendOptions['openai'];
+  /** Calls in a row failing to connect before a backend counts as down (default `DEFAULT_DEAD_AFTER_CALLS`). */
+  deadAfterCalls?: number;
+  /** Retry settings (attempts, backoff; an instant `sleep` in tests). */
+  retry?: RetryOptions;
 }
 
 /**
@@ -27,12 +32,17 @@ export interface BackendPoolOptions {
  * middleware: accounting outside the cache (hits are counted as free calls),
  * the cache outside the limiter (hits never wait for a slot), the limiter
  * outside retries (a call backing off keeps its slot, which is what a rate
- * limit wants).
+ * limit wants); the dead-backend watch just outside retries, so that each
+ * call counts once, after its retries.
  */
 export class BackendPool {
   private readonly backends = new Map<string, Promise<ChatBackend>>();
+  /** Notices a backend that stopped answering (see `DeadBackendWatch`). */
+  readonly deadBackends: DeadBackendWatch;
 
-  constructor(private readonly options: BackendPoolOptions) {}
+  constructor(private readonly options: BackendPoolOptions) {
+    this.deadBackends = new DeadBackendWatch(options.deadAfterCalls === undefined ? {} : { deadAfterCalls: options.deadAfterCalls });
+  }
 
   get(spec: string): Promise<ChatBackend> {
     let backend = this.backends.get(spec);
@@ -53,7 +63,8 @@ export class BackendPool {
       accountingMiddleware(this.options.prices),
       cacheMiddleware(this.options.store, { replay: this.options.replay }),
       concurrencyMiddleware(this.options.concurrencyPerBackend),
-      retryMiddleware(),
+      this.deadBackends.middleware,
+      retryMiddleware(this.options.retry),
     );
   }
 

@@ -3,7 +3,8 @@ import { ConfigError } from '../spec/errors.js';
 import type { Agent, Protocol } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
 import type { RunConfig } from '../spec/run-config.js';
-import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
+import type { RunRecord, TraceStore, UnitRecord, UnitResult } from '../spec/store.js';
+import type { DeadBackend, DeadBackendWatch } from '../backends/middleware/dead-backend-watch.js';
 import { type Clock, isoNow, systemClock } from '../util/clock.js';
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { executeUnit } from './execute-unit.js';
@@ -45,6 +46,12 @@ export interface RunPlan {
   progress?: ProgressReporter;
   /** Stops scheduling new units; finished units stay stored. */
   signal?: AbortSignal;
+  /**
+   * Watches the run's backends: once one is dead, no new unit starts, the
+   * in-flight ones end, those that failed at the connection level are left
+   * pending, and the run is interrupted (`RunOutcome.deadBackend`).
+   */
+  deadBackends?: DeadBackendWatch;
 }
 
 /** The outcome of `executeRun`. */
@@ -62,6 +69,8 @@ export interface RunOutcome {
   /** Units run by this call. */
   executed: number;
   interrupted: boolean;
+  /** The backend that went down and stopped the run, when one did. */
+  deadBackend?: DeadBackend;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   let executed = 0;
 
   const runOne = async (unit: UnitRecord): Promise<void> => {
-    if (plan.signal?.aborted) return;
+    if (plan.signal?.aborted || plan.deadBackends?.dead !== undefined) return;
     const question = questions.get(unit.questionId);
     if (question === undefined) {
       throw new ConfigError(`run ${run.record.id} has a unit for question "${unit.questionId}", which the dataset no longer contains`, 'resume with the same dataset file');
@@ -106,6 +115,8 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
       ...(plan.signal === undefined ? {} : { signal: plan.signal }),
     });
     if (plan.signal?.aborted && result.status === 'failed') return; // cut short by the interruption: leave it pending
+    // Failed because its backend went down: left pending, so resuming once the server is back redoes it.
+    if (plan.deadBackends?.dead !== undefined && result.status === 'failed' && failedToConnect(result)) return;
     const stored = await store.completeUnit(unit.id, result);
     if (!stored) return;
     executed += 1;
@@ -127,7 +138,14 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
     await store.setRunStatus(run.record.id, after.pending === 0 ? 'done' : 'interrupted');
   }
   const interrupted = (await store.countUnits(run.record.id)).pending > 0;
-  return { runId: run.record.id, resumed: run.resumed, existing: false, retried, executed, interrupted };
+  const dead = plan.deadBackends?.dead;
+  return { runId: run.record.id, resumed: run.resumed, existing: false, retried, executed, interrupted, ...(dead === undefined ? {} : { deadBackend: dead }) };
+}
+
+/** Whether a failed unit's errors are all connection-level (refused, reset, timed out). */
+function failedToConnect(result: UnitResult): boolean {
+  const errors = result.events.filter((event) => event.type === 'error');
+  return errors.length > 0 && errors.every((event) => event.code === 'BACKEND_CONNECTION' || event.code === 'BACKEND_TIMEOUT');
 }
 
 async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunRecord; resumed: boolean; existing?: true }> {

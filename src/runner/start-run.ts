@@ -16,6 +16,7 @@ import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
 import { CODE_VERSION, codeGitCommit } from '../version.js';
 import { neutralAgentName } from './agent-names.js';
+import { DeadBackendError } from '../backends/middleware/dead-backend-watch.js';
 import { BackendPool, type BackendPoolOptions } from './backend-pool.js';
 import { executeRun, type RunOutcome } from './execute-run.js';
 import type { ProgressReporter } from './progress.js';
@@ -60,6 +61,9 @@ export interface StartRunOptions {
   backendConcurrency?: number;
   llama?: BackendPoolOptions['llama'];
   openai?: BackendPoolOptions['openai'];
+  /** Calls in a row failing to connect before a backend counts as down and the run stops (default 8). */
+  deadAfterCalls?: number;
+  retry?: BackendPoolOptions['retry'];
 }
 
 /** A new run id: time-ordered prefix plus randomness. */
@@ -136,6 +140,8 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     ...(options.llama === undefined ? {} : { llama: options.llama }),
     ...(options.openai === undefined ? {} : { openai: options.openai }),
     ...(options.prices === undefined ? {} : { prices: options.prices }),
+    ...(options.deadAfterCalls === undefined ? {} : { deadAfterCalls: options.deadAfterCalls }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
   });
   try {
     const agents: Agent[] = await Promise.all(
@@ -150,7 +156,8 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       judgeConfig === undefined || judgeRequest === undefined
         ? undefined
         : { name: judgeConfig.name, backend: await pool.get(judgeRequest.backend), decoding: judgeConfig.decoding, ...(judgeConfig.persona === undefined ? {} : { persona: judgeConfig.persona }) };
-    return await executeRun({
+    const outcome = await executeRun({
+      deadBackends: pool.deadBackends,
       store: options.store,
       config,
       protocol,
@@ -167,6 +174,9 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
       ...(options.progress === undefined ? {} : { progress: options.progress }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
+    // Thrown after the run is stored as interrupted: the command fails naming the backend, and the same command resumes.
+    if (outcome.deadBackend !== undefined && outcome.interrupted) throw new DeadBackendError(outcome.runId, outcome.deadBackend);
+    return outcome;
   } finally {
     await pool.close();
   }
