@@ -23,8 +23,10 @@ export interface OpenAiSpec {
   query?: string;
   /** Environment variable holding the API key. */
   keyEnv: string;
-  /** Per-attempt timeout in milliseconds, when the spec sets one. */
+  /** Per-attempt timeout in milliseconds (request and whole reply), when the spec sets one. */
   timeoutMs?: number;
+  /** Per-attempt timeout until the answer starts (status and headers), when the spec sets one. */
+  firstByteMs?: number;
   /** The model takes images (`#vision`): messages' images are sent as `image_url` parts. */
   vision?: boolean;
 }
@@ -48,7 +50,7 @@ const EXPECTED_FORMS =
   'expected one of: openai:<model>@<base-url> (e.g. openai:gpt-4o-mini@https://api.openai.com/v1), ollama:<model>[@<url>], vllm:<model>[@<url>], ' +
   'llama:<file.gguf>, llama:hf:<owner>/<repo>:<quant> (e.g. llama:hf:bartowski/Qwen2.5-0.5B-Instruct-GGUF:Q4_K_M), scripted';
 
-const OPENAI_OPTIONS = new Set(['key-env', 'timeout-ms', 'vision']);
+const OPENAI_OPTIONS = new Set(['key-env', 'timeout-ms', 'first-byte-ms', 'vision']);
 
 /** Parses a backend spec string (shorthands such as `ollama:<model>` first expanded by `expandBackendShorthand`). Throws `ConfigError` naming the spec and the accepted forms. */
 export function parseBackendSpec(spec: string): BackendSpec {
@@ -95,7 +97,7 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
     if (!OPENAI_OPTIONS.has(name)) {
       throw new ConfigError(
         `backend spec "${sanitizeSpec(spec)}" has an unknown option "${name}"`,
-        'options after "#": key-env=<ENV_VAR> (never the key itself), timeout-ms=<milliseconds>, vision (the model takes images), joined by "&"',
+        'options after "#": key-env=<ENV_VAR> (never the key itself), timeout-ms=<milliseconds>, first-byte-ms=<milliseconds>, vision (the model takes images), joined by "&"',
       );
     }
     if (name === 'key-env') {
@@ -107,11 +109,12 @@ function parseOpenAiSpec(spec: string): OpenAiSpec {
       if (value !== '' && value !== 'true') throw new ConfigError(`backend spec "${sanitizeSpec(spec)}": vision takes no value`, 'write #vision');
       result.vision = true;
     } else {
-      const timeoutMs = Number(value);
-      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-        throw new ConfigError(`backend spec "${sanitizeSpec(spec)}": timeout-ms must be a positive integer`, 'e.g. #timeout-ms=120000');
+      const milliseconds = Number(value);
+      if (!Number.isInteger(milliseconds) || milliseconds <= 0) {
+        throw new ConfigError(`backend spec "${sanitizeSpec(spec)}": ${name} must be a positive integer`, `e.g. #${name}=120000`);
       }
-      result.timeoutMs = timeoutMs;
+      if (name === 'timeout-ms') result.timeoutMs = milliseconds;
+      else result.firstByteMs = milliseconds;
     }
   }
   return result;

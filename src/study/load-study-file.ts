@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { parseBackendSpec } from '../backends/backend-spec.js';
+import { QuorumError } from '../spec/errors.js';
 import { LineCounter, parseDocument } from 'yaml';
 import { describeIssues } from './describe-issue.js';
 import { interpolateEnv, MissingVariableError } from './interpolate-env.js';
@@ -35,10 +37,14 @@ export function parseStudyFile(text: string, file: string, env: NodeJS.ProcessEn
     for (const [name, spec] of Object.entries(parsed.data.backends)) {
       try {
         parsed.data.backends[name] = interpolateEnv(spec, env);
+        // Checked once the variables are in, so that a bad spec (a key in its URL, say) stops the study before any run is stored.
+        parseBackendSpec(parsed.data.backends[name]!);
       } catch (error) {
-        if (!(error instanceof MissingVariableError)) throw error;
         const position = yamlPosition(document, lineCounter, ['backends', name]);
-        problems.push({ ...(position === undefined ? {} : { line: position.line, column: position.column }), field: `backends.${name}`, message: `${error.message}; set it, or write \${${error.variable}:-<default>}` });
+        const where = { ...(position === undefined ? {} : { line: position.line, column: position.column }), field: `backends.${name}` };
+        if (error instanceof MissingVariableError) problems.push({ ...where, message: `${error.message}; set it, or write \${${error.variable}:-<default>}` });
+        else if (error instanceof QuorumError) problems.push({ ...where, message: `${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}` });
+        else throw error;
       }
     }
     if (problems.length > 0) throw new StudyFileError(file, problems);

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { STUDY_METRICS } from '../analysis/study-metrics.js';
-import { parseBackendSpec } from '../backends/backend-spec.js';
 import { datasetNames } from '../datasets/registry.js';
-import { QuorumError } from '../spec/errors.js';
 import { decodingSchema } from '../spec/run-config.js';
 import { debateOverridesSchema } from '../spec/debate-params.js';
 import { selfConsistencyOverrideFields } from '../protocols/baselines/self-consistency-overrides.js';
@@ -155,14 +153,6 @@ export type StudyFile = z.output<typeof studyFileSchema>;
  */
 function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.RefinementCtx): void {
   const backendNames = new Set(Object.keys(file.backends));
-  // Checked here so that a bad spec (a key in its URL, say) stops the study before any run is stored.
-  for (const [name, spec] of Object.entries(file.backends)) {
-    try {
-      parseBackendSpec(spec);
-    } catch (error) {
-      context.addIssue({ code: 'custom', path: ['backends', name], message: error instanceof QuorumError ? `${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}` : String(error) });
-    }
-  }
   const known = [...backendNames].join(', ') || '(none defined)';
   const needBackend = (name: string, path: Array<string | number>) => {
     if (!backendNames.has(name)) context.addIssue({ code: 'custom', path, message: `unknown backend "${name}"; backends defined under "backends": ${known}` });

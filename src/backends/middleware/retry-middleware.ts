@@ -17,6 +17,12 @@ export interface RetryEvent {
 export interface RetryOptions {
   /** Calls to the inner backend, the first one included. Default 5. */
   maxAttempts?: number;
+  /**
+   * Calls that may time out before the call fails, the first one included.
+   * Default 2: a timeout costs a whole per-attempt timeout, so a hung server
+   * costs two of them per call, not `maxAttempts` of them.
+   */
+  maxTimeouts?: number;
   /** Backoff before the second attempt; doubles each time. Default 500 ms. */
   baseDelayMs?: number;
   /** Upper bound of the exponential backoff. Default 30 s. */
@@ -47,6 +53,7 @@ export interface RetryOptions {
  */
 export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
   const maxAttempts = options.maxAttempts ?? 5;
+  const maxTimeouts = options.maxTimeouts ?? 2;
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
@@ -58,6 +65,7 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
     decorateBackend(inner, async (request) => {
       // The attempts of the calls that failed so far, oldest first.
       const failed: AttemptRecord[] = [];
+      let timeouts = 0;
       for (let attempt = 1; ; attempt++) {
         const started = now();
         const elapsed = () => Math.max(0, Math.round(now() - started));
@@ -71,6 +79,7 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
           failed.push(...(error.attemptLog ?? [{ status: error.status ?? null, reason: error.failure, ms: elapsed(), detail: detailOf(error) }]));
           if (!error.retryable) throw withLog(error, failed);
           if (attempt >= maxAttempts) throw withLog(gaveUp(error, `gave up after ${plural(failed.length, 'attempt')}`), failed);
+          if (error.failure === 'timeout' && ++timeouts >= maxTimeouts) throw withLog(gaveUp(error, `gave up after ${plural(timeouts, 'timeout')}`), failed);
           if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) {
             throw withLog(gaveUp(error, `the server asked to wait ${Math.round(error.retryAfterMs / 1000)} s, more than the ${Math.round(maxRetryAfterMs / 1000)} s allowed`), failed);
           }

@@ -13,8 +13,8 @@ export interface ClassifyContext {
   keyPresent: boolean;
   /** Values that must never appear in messages (the API key). */
   secrets: readonly string[];
-  /** Our own per-attempt timer fired. */
-  timedOut: boolean;
+  /** Our own per-attempt timer fired: which one, after how long (false: none did). */
+  timedOut: false | { phase: 'first-byte' | 'total'; ms: number };
   /** The caller's signal aborted the call. */
   aborted: boolean;
   now?: () => number;
@@ -40,10 +40,16 @@ export function classifyOpenAiError(error: unknown, context: ClassifyContext): u
   if (error instanceof BackendError) return error;
   const clean = (text: string) => redactSecrets(text, context.secrets);
   if (context.timedOut) {
-    return new BackendError(backendId, 'timeout', 'no complete reply within the per-attempt timeout', {
-      hint: 'the server may be overloaded or the reply long; raise the timeout with #timeout-ms=<ms> in the backend spec',
-      cause: error,
-    });
+    const { phase, ms } = context.timedOut;
+    return phase === 'first-byte'
+      ? new BackendError(backendId, 'timeout', `no answer started within ${ms} ms (first-byte timeout)`, {
+          hint: 'the server accepted the request but sent nothing; raise it with #first-byte-ms=<ms> in the backend spec if the server is only slow',
+          cause: error,
+        })
+      : new BackendError(backendId, 'timeout', `no complete reply within ${ms} ms (per-attempt timeout)`, {
+          hint: 'the server may be overloaded or the reply long; raise the timeout with #timeout-ms=<ms> in the backend spec',
+          cause: error,
+        });
   }
   if (context.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return new BackendError(backendId, 'aborted', 'the call was cancelled', { cause: error });

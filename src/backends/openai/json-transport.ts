@@ -8,6 +8,8 @@ export interface JsonPost {
   headers: Record<string, string>;
   body: string;
   signal: AbortSignal;
+  /** Called once when the answer starts (status and headers are in), for first-byte timeouts. */
+  onFirstByte?: () => void;
 }
 
 /** The raw answer to a POST: status, headers and body text (parsed by the caller). */
@@ -44,7 +46,7 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
     'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
   };
-  return ({ url, headers, body, signal }) =>
+  return ({ url, headers, body, signal, onFirstByte }) =>
     new Promise<RawHttpResponse>((resolve, reject) => {
       if (signal.aborted) return reject(abortError(signal));
       const payload = Buffer.from(body);
@@ -60,6 +62,7 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
         url,
         { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'] },
         (incoming) => {
+          onFirstByte?.();
           const chunks: Buffer[] = [];
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
           incoming.on('error', fail);
@@ -91,11 +94,12 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
  * for setups node:http cannot reach, at the higher CPU cost per call.
  */
 export function fetchTransport(fetchImpl: typeof fetch): JsonTransport {
-  return async ({ url, headers, body, signal }) => {
+  return async ({ url, headers, body, signal, onFirstByte }) => {
     let response: Response;
     let text: string;
     try {
       response = await fetchImpl(url, { method: 'POST', headers, body, signal });
+      onFirstByte?.();
       text = await response.text();
     } catch (error) {
       throw signal.aborted ? abortError(signal) : asTransportError(error);

@@ -34,6 +34,13 @@ export interface OpenAiBackendOptions {
   /** Per-attempt timeout in milliseconds; a `#timeout-ms=` in the spec wins. */
   timeoutMs?: number;
   /**
+   * Per-attempt timeout until the answer starts (status and headers); a
+   * `#first-byte-ms=` in the spec wins. Default: the whole timeout. Without
+   * streaming a server sends headers when the reply is done, so this mostly
+   * catches servers and proxies that accept a connection and never answer.
+   */
+  firstByteMs?: number;
+  /**
    * Send calls through this `fetch` (a proxy-aware one, say) instead of the
    * default node:http transport with keep-alive, which costs a fraction of
    * a fetch's CPU per call (BENCHMARKS.md, "The path in pieces").
@@ -92,6 +99,7 @@ export class OpenAiBackend implements ChatBackend {
   readonly #secrets: string[];
   readonly #keyPresent: boolean;
   readonly #timeoutMs: number;
+  readonly #firstByteMs: number;
   readonly #now: () => number;
   #nativeSchemas: NativeSchemaSupport = 'unknown';
   readonly #rejectedSchemas = new Set<string>();
@@ -109,6 +117,7 @@ export class OpenAiBackend implements ChatBackend {
     this.#keyPresent = key !== undefined && key !== '';
     this.#secrets = this.#keyPresent ? [key!] : [];
     this.#timeoutMs = spec.timeoutMs ?? options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
+    this.#firstByteMs = Math.min(this.#timeoutMs, spec.firstByteMs ?? options.firstByteMs ?? this.#timeoutMs);
     this.#now = options.now ?? (() => performance.now());
     this.#transport = options.fetch === undefined ? sharedNodeHttpTransport() : fetchTransport(options.fetch);
     // The path goes before the query (`/v1/chat/completions?api-version=…`), never after it.
@@ -253,15 +262,22 @@ export class OpenAiBackend implements ChatBackend {
     };
     // One timer covers the whole attempt, body included: a server that stalls mid-body times out too.
     const controller = new AbortController();
-    let timedOut = false;
+    let timedOut: 'first-byte' | 'total' | false = false;
     const timer = setTimeout(() => {
-      timedOut = true;
+      timedOut = 'total';
       controller.abort();
     }, this.#timeoutMs);
+    const firstByteTimer =
+      this.#firstByteMs < this.#timeoutMs
+        ? setTimeout(() => {
+            timedOut = 'first-byte';
+            controller.abort();
+          }, this.#firstByteMs)
+        : undefined;
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal });
+      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal, onFirstByte: () => clearTimeout(firstByteTimer) });
       status = response.status;
       if (response.status < 200 || response.status >= 300) throw HttpStatusError.from(response.status, response.headers, response.text);
       // A cut or garbled body throws SyntaxError here: classified as a retryable server error.
@@ -276,7 +292,7 @@ export class OpenAiBackend implements ChatBackend {
         keyEnv: this.keyEnv,
         keyPresent: this.#keyPresent,
         secrets: this.#secrets,
-        timedOut,
+        timedOut: timedOut === false ? false : { phase: timedOut, ms: timedOut === 'first-byte' ? this.#firstByteMs : this.#timeoutMs },
         aborted: signal?.aborted ?? false,
       });
       if (classified instanceof BackendError) record(classified.failure, classified.message.slice(`${this.id}: `.length));
@@ -284,6 +300,7 @@ export class OpenAiBackend implements ChatBackend {
       throw classified;
     } finally {
       clearTimeout(timer);
+      clearTimeout(firstByteTimer);
       signal?.removeEventListener('abort', onAbort);
     }
   }
