@@ -1,8 +1,8 @@
 /**
  * A key planted in every place a key can be given — URL userinfo, each
  * key-like query parameter, --backend, --agent, --judge, run.yaml,
- * study.yaml and the environment — never reaches the DB file, its WAL, an
- * export, stdout/stderr or any viewer route. The key is not shaped like an
+ * study.yaml, a shorthand, OPENAI_BASE_URL and the environment — never
+ * reaches the DB file, its WAL, an export, stdout/stderr or any viewer route. The key is not shaped like an
  * API key (no `sk-`), so only exact handling keeps it out, not the
  * pattern-based redaction.
  */
@@ -59,15 +59,17 @@ describe('a planted key', () => {
       ['name: planted', 'datasets:', '  - { dataset: demo, limit: 1 }', 'backends:', `  fake: openai:fake@http://user:${KEY}@${base}`, 'agents: { count: 2, backend: fake }', 'protocols: [ni]', 'seeds: 1'].join('\n'),
     );
     const run = ['run', '--protocol', 'du', '--dataset', 'demo', '--limit', '1', '--rounds', '0'];
-    const cases: Array<[string[], RegExp]> = [
+    const cases: Array<[string[], RegExp, NodeJS.ProcessEnv?]> = [
       [[...run, '--backend', `openai:fake@http://${KEY}:x@${base}`], /user:password@/],
       [[...run, '--backend', `openai:fake@http://${base}?api_key=${KEY}`], /"api_key"/],
       [[...run, '--agent', `A=openai:fake@http://${base}?api-version=1&Access_Token=${KEY},temperature=0`], /"Access_Token"/],
       [[...run, '--backend', `openai:fake@${good.url}`, '--judge', `openai:fake@http://${base}?apikey=${KEY}`], /"apikey"/],
       [['run', '--config', join(dir, 'run.yaml')], /"key"/],
       [['study', 'run', join(dir, 'study.yaml'), '--no-audit'], /user:password@/],
+      [[...run, '--backend', 'openai:fake'], /"token"/, { OPENAI_BASE_URL: `http://${base}?token=${KEY}` }],
+      [[...run, '--backend', `ollama:fake@http://${base}?secret=${KEY}`], /"secret"/],
     ];
-    const results = await Promise.all(cases.map(([args], index) => runCli([...args, '--db', join(dir, `refused-${index}.db`)], { OPENAI_API_KEY: KEY })));
+    const results = await Promise.all(cases.map(([args, , env], index) => runCli([...args, '--db', join(dir, `refused-${index}.db`)], { OPENAI_API_KEY: KEY, ...env })));
     results.forEach((result, index) => {
       assertRefused(result, cases[index]![1]);
       assertDbClean(join(dir, `refused-${index}.db`));
