@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '03125ef581084924bf5d568727c1b2f08f0f2f7b8898b77fd1b68da333c525f6', files: 156 } as const;
+export const CODE_FINGERPRINT = { sha256: '2a78c3969a825704869970b663b3230e7024557bb7f7c51d65c0374d2276f1f4', files: 156 } as const;

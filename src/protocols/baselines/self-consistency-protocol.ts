@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ParsedAnswer, statedAnswer } from '../../spec/answer.js';
-import { ConfigError } from '../../spec/errors.js';
+import { ConfigError, ConcurrentFailures } from '../../spec/errors.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
 import { deriveSeed } from '../../util/seed.js';
 import { majorityVote } from '../debate/aggregate.js';
@@ -60,7 +60,10 @@ export class SelfConsistencyProtocol implements Protocol {
     const sampler = temperature === null ? agent : { ...agent, decoding: { ...agent.decoding, temperature } };
     const params = DEBATE_PRESETS['ni']!.params;
     // in parallel, emitted in sample order so traces are reproducible
-    const drafts = await Promise.all(Array.from({ length: samples }, (_, index) => writeDraft(context, params, { agent: sampler, round: 0, position: index, visible: [], draft: index })));
+    // settled, not Promise.all: every failed sample gets its own error event
+    const settled = await Promise.allSettled(Array.from({ length: samples }, (_, index) => writeDraft(context, params, { agent: sampler, round: 0, position: index, visible: [], draft: index })));
+    ConcurrentFailures.throwIfAny(settled);
+    const drafts = settled.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof writeDraft>>>).value);
     const answers = new Map<string, ParsedAnswer | null>();
     drafts.forEach((draft, index) => {
       const name = sampleName(agent.name, index);

@@ -62,6 +62,7 @@ export async function castBallot(context: ProtocolContext, agent: Agent, rule: V
     cacheHit: response.cacheHit,
     costUsd: response.costUsd,
     attempts: response.attempts,
+    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
     finishReason: response.finishReason,
     messages,
     text: response.text,

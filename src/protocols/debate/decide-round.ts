@@ -1,3 +1,4 @@
+import { ConcurrentFailures } from '../../spec/errors.js';
 import type { DebateParams, DecisionRule } from '../../spec/debate-params.js';
 import type { ProtocolContext } from '../../spec/protocol.js';
 import type { VoteEvent } from '../../spec/trace.js';
@@ -23,7 +24,10 @@ export async function decideRound(context: ProtocolContext, params: DebateParams
   const candidates = answerCandidates(answers, context.sameAnswer);
   if (candidates.length <= 1) return { rule, decided: candidates.length === 1, winner: candidates[0] ?? null, candidates, ballots: [], scores: Object.fromEntries(candidates.map((candidate) => [candidate, 0])) };
   const limits = { candidates: candidates.length, maxRanks: params.maxRanks, points: params.cumulativePoints };
-  const cast = await Promise.all(context.agents.map((agent) => castBallot(context, agent, rule, round, candidates, limits)));
+  // settled, not Promise.all: every agent whose ballot failed gets its own error event
+  const settled = await Promise.allSettled(context.agents.map((agent) => castBallot(context, agent, rule, round, candidates, limits)));
+  ConcurrentFailures.throwIfAny(settled);
+  const cast = settled.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof castBallot>>>).value);
   for (const { event } of cast) context.emit(event);
   return ballotDecision(rule, candidates, cast.map(({ ballot }) => ballot), { maxRanks: params.maxRanks, agents: context.agents.length });
 }
