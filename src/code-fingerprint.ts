@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '2a78c3969a825704869970b663b3230e7024557bb7f7c51d65c0374d2276f1f4', files: 156 } as const;
+export const CODE_FINGERPRINT = { sha256: '168c6c661e17f31980441aea0d9974bd5cc383fe2414bd1cc656487a6069dc71', files: 157 } as const;

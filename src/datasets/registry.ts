@@ -5,13 +5,27 @@ import { fetaqaLoader } from './fetaqa.js';
 import { finqaLoader } from './finqa.js';
 import { fredLoader } from './fred.js';
 import { genericLoader } from './generic-jsonl.js';
+import { gsm8kLoader } from './gsm8k.js';
 import { medqaLoader } from './medqa.js';
 import { mmqaLoader } from './multimodalqa.js';
 import { tatqaLoader } from './tatqa.js';
 import { wtqLoader } from './wikitablequestions.js';
 
 /** Every dataset loader, by name. */
-export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map([medqaLoader, genericLoader, demoLoader, fredLoader, finqaLoader, tatqaLoader, wtqLoader, fetaqaLoader, mmqaLoader].map((loader) => [loader.name, loader]));
+export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
+  [
+    medqaLoader,
+    genericLoader,
+    demoLoader,
+    fredLoader,
+    finqaLoader,
+    tatqaLoader,
+    wtqLoader,
+    fetaqaLoader,
+    mmqaLoader,
+    gsm8kLoader,
+  ].map((loader) => [loader.name, loader]),
+);
 
 /** Names of the known datasets. */
 export function datasetNames(): string[] {

@@ -49,14 +49,14 @@ describe('demo questions', () => {
 
 describe('dataset registry', () => {
   it('knows every built-in format', () => {
-    assert.deepEqual(datasetNames(), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa']);
+    assert.deepEqual(datasetNames(), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'gsm8k']);
     assert.equal(getDataset('MedQA').name, 'medqa');
   });
 
   it('lists the known datasets for an unknown name', () => {
     assert.throws(
-      () => getDataset('medthink'),
-      (error: unknown) => error instanceof ConfigError && error.message === 'unknown dataset "medthink"' && error.hint === `known datasets: ${datasetNames().join(', ')}`,
+      () => getDataset('medthink-v9'),
+      (error: unknown) => error instanceof ConfigError && error.message === 'unknown dataset "medthink-v9"' && error.hint === `known datasets: ${datasetNames().join(', ')}`,
     );
   });
 

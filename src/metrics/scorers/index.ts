@@ -4,6 +4,7 @@ import { fetaqaBleuRougeScorer } from './fetaqa-bleu-rouge.js';
 import { finqaExecutionScorer } from './finqa-execution.js';
 import { fredMaeScorer } from './fred-mae.js';
 import { choiceLetterScorer, numericScorer, squadEmF1Scorer } from './generic-scorers.js';
+import { gsm8kNumberScorer } from './gsm8k-number.js';
 import { medqaLetterScorer } from './medqa-letter.js';
 import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
 import { tatqaEmF1Scorer } from './tatqa-em-f1.js';
@@ -22,6 +23,7 @@ export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
   ['fred', fredMaeScorer],
   ['wtq', wtqDenotationScorer],
   ['tatqa', tatqaEmF1Scorer],
+  ['gsm8k', gsm8kNumberScorer],
 ]);
 
 /** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
@@ -37,4 +39,14 @@ export function fallbackScorer(gold: Gold): Scorer {
   }
 }
 
-export { choiceLetterScorer, fetaqaBleuRougeScorer, finqaExecutionScorer, fredMaeScorer, medqaLetterScorer, mmqaEmF1Scorer, numericScorer, squadEmF1Scorer };
+export {
+  choiceLetterScorer,
+  fetaqaBleuRougeScorer,
+  finqaExecutionScorer,
+  fredMaeScorer,
+  gsm8kNumberScorer,
+  medqaLetterScorer,
+  mmqaEmF1Scorer,
+  numericScorer,
+  squadEmF1Scorer,
+};
