@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '168c6c661e17f31980441aea0d9974bd5cc383fe2414bd1cc656487a6069dc71', files: 157 } as const;
+export const CODE_FINGERPRINT = { sha256: 'da90630747778c0f8c9f8bb993de5c0a51961735f5a41ec6b44c1975b508163b', files: 158 } as const;

@@ -7,6 +7,7 @@ import { fredLoader } from './fred.js';
 import { genericLoader } from './generic-jsonl.js';
 import { gsm8kLoader } from './gsm8k.js';
 import { medqaLoader } from './medqa.js';
+import { mmluLoader } from './mmlu.js';
 import { mmqaLoader } from './multimodalqa.js';
 import { tatqaLoader } from './tatqa.js';
 import { wtqLoader } from './wikitablequestions.js';
@@ -24,6 +25,7 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     fetaqaLoader,
     mmqaLoader,
     gsm8kLoader,
+    mmluLoader,
   ].map((loader) => [loader.name, loader]),
 );
 

@@ -6,6 +6,7 @@ import { fredMaeScorer } from './fred-mae.js';
 import { choiceLetterScorer, numericScorer, squadEmF1Scorer } from './generic-scorers.js';
 import { gsm8kNumberScorer } from './gsm8k-number.js';
 import { medqaLetterScorer } from './medqa-letter.js';
+import { mmluLetterScorer } from './mmlu-letter.js';
 import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
 import { tatqaEmF1Scorer } from './tatqa-em-f1.js';
 import { wtqDenotationScorer } from './wtq-denotation.js';
@@ -24,6 +25,7 @@ export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
   ['wtq', wtqDenotationScorer],
   ['tatqa', tatqaEmF1Scorer],
   ['gsm8k', gsm8kNumberScorer],
+  ['mmlu', mmluLetterScorer],
 ]);
 
 /** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
@@ -46,6 +48,7 @@ export {
   fredMaeScorer,
   gsm8kNumberScorer,
   medqaLetterScorer,
+  mmluLetterScorer,
   mmqaEmF1Scorer,
   numericScorer,
   squadEmF1Scorer,
