@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'da90630747778c0f8c9f8bb993de5c0a51961735f5a41ec6b44c1975b508163b', files: 158 } as const;
+export const CODE_FINGERPRINT = { sha256: '96c325159e3112ccb20871925125f1961067a9047c4b61f6e5772b3ecbeae674', files: 159 } as const;

@@ -6,6 +6,7 @@ import { finqaLoader } from './finqa.js';
 import { fredLoader } from './fred.js';
 import { genericLoader } from './generic-jsonl.js';
 import { gsm8kLoader } from './gsm8k.js';
+import { medmcqaLoader } from './medmcqa.js';
 import { medqaLoader } from './medqa.js';
 import { mmluLoader } from './mmlu.js';
 import { mmqaLoader } from './multimodalqa.js';
@@ -26,6 +27,7 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     mmqaLoader,
     gsm8kLoader,
     mmluLoader,
+    medmcqaLoader,
   ].map((loader) => [loader.name, loader]),
 );
 

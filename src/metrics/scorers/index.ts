@@ -5,6 +5,7 @@ import { finqaExecutionScorer } from './finqa-execution.js';
 import { fredMaeScorer } from './fred-mae.js';
 import { choiceLetterScorer, numericScorer, squadEmF1Scorer } from './generic-scorers.js';
 import { gsm8kNumberScorer } from './gsm8k-number.js';
+import { medmcqaLetterScorer } from './medmcqa-letter.js';
 import { medqaLetterScorer } from './medqa-letter.js';
 import { mmluLetterScorer } from './mmlu-letter.js';
 import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
@@ -26,6 +27,7 @@ export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
   ['tatqa', tatqaEmF1Scorer],
   ['gsm8k', gsm8kNumberScorer],
   ['mmlu', mmluLetterScorer],
+  ['medmcqa', medmcqaLetterScorer],
 ]);
 
 /** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
@@ -47,6 +49,7 @@ export {
   finqaExecutionScorer,
   fredMaeScorer,
   gsm8kNumberScorer,
+  medmcqaLetterScorer,
   medqaLetterScorer,
   mmluLetterScorer,
   mmqaEmF1Scorer,
