@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '96c325159e3112ccb20871925125f1961067a9047c4b61f6e5772b3ecbeae674', files: 159 } as const;
+export const CODE_FINGERPRINT = { sha256: '65befd6b99ab0ca4c1462bb534e5c02a327748d67819ea7629437d4e9afc2a5e', files: 160 } as const;

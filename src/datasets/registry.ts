@@ -10,6 +10,7 @@ import { medmcqaLoader } from './medmcqa.js';
 import { medqaLoader } from './medqa.js';
 import { mmluLoader } from './mmlu.js';
 import { mmqaLoader } from './multimodalqa.js';
+import { pubmedqaLoader } from './pubmedqa.js';
 import { tatqaLoader } from './tatqa.js';
 import { wtqLoader } from './wikitablequestions.js';
 
@@ -28,6 +29,7 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     gsm8kLoader,
     mmluLoader,
     medmcqaLoader,
+    pubmedqaLoader,
   ].map((loader) => [loader.name, loader]),
 );
 

@@ -9,6 +9,7 @@ import { medmcqaLetterScorer } from './medmcqa-letter.js';
 import { medqaLetterScorer } from './medqa-letter.js';
 import { mmluLetterScorer } from './mmlu-letter.js';
 import { mmqaEmF1Scorer } from './mmqa-em-f1.js';
+import { pubmedqaDecisionScorer } from './pubmedqa-decision.js';
 import { tatqaEmF1Scorer } from './tatqa-em-f1.js';
 import { wtqDenotationScorer } from './wtq-denotation.js';
 
@@ -28,6 +29,7 @@ export const SCORERS: ReadonlyMap<string, Scorer> = new Map<string, Scorer>([
   ['gsm8k', gsm8kNumberScorer],
   ['mmlu', mmluLetterScorer],
   ['medmcqa', medmcqaLetterScorer],
+  ['pubmedqa', pubmedqaDecisionScorer],
 ]);
 
 /** The generic scorer for a gold's kind: option letters, numbers, or SQuAD EM/F1 for text (and no gold). */
@@ -54,5 +56,6 @@ export {
   mmluLetterScorer,
   mmqaEmF1Scorer,
   numericScorer,
+  pubmedqaDecisionScorer,
   squadEmF1Scorer,
 };
