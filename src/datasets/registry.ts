@@ -8,6 +8,7 @@ import { genericLoader } from './generic-jsonl.js';
 import { gsm8kLoader } from './gsm8k.js';
 import { medmcqaLoader } from './medmcqa.js';
 import { medqaLoader } from './medqa.js';
+import { medthinkLoader } from './medthink.js';
 import { mmluLoader } from './mmlu.js';
 import { mmqaLoader } from './multimodalqa.js';
 import { pubmedqaLoader } from './pubmedqa.js';
@@ -30,6 +31,7 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     mmluLoader,
     medmcqaLoader,
     pubmedqaLoader,
+    medthinkLoader,
   ].map((loader) => [loader.name, loader]),
 );
 
