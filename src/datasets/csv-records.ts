@@ -10,9 +10,9 @@ export interface CsvRecord {
  * The records of an RFC 4180 CSV text (quoted cells may hold commas,
  * doubled quotes and line breaks, as pandas writes them). Blank lines are
  * skipped; an unclosed quote is a `DatasetFormatError` naming the line it
- * opened on.
+ * opened on. `separator` is `,` unless given (CRT-QA's tables use `#`).
  */
-export function parseCsvRecords(file: string, text: string): CsvRecord[] {
+export function parseCsvRecords(file: string, text: string, separator = ','): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -40,7 +40,7 @@ export function parseCsvRecords(file: string, text: string): CsvRecord[] {
     } else if (char === '"' && cell === '') {
       quoted = true;
       quoteLine = line;
-    } else if (char === ',') {
+    } else if (char === separator) {
       cells.push(cell);
       cell = '';
     } else if (char === '\n') {

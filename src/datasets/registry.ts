@@ -1,5 +1,6 @@
 import { ConfigError } from '../spec/errors.js';
 import type { DatasetLoader } from './dataset-loader.js';
+import { crtqaLoader } from './crtqa.js';
 import { demoLoader } from './demo-dataset.js';
 import { fetaqaLoader } from './fetaqa.js';
 import { finqaLoader } from './finqa.js';
@@ -32,6 +33,7 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     medmcqaLoader,
     pubmedqaLoader,
     medthinkLoader,
+    crtqaLoader,
   ].map((loader) => [loader.name, loader]),
 );
 

@@ -49,7 +49,7 @@ describe('demo questions', () => {
 
 describe('dataset registry', () => {
   it('knows every built-in format', () => {
-    assert.deepEqual(datasetNames(), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'gsm8k', 'mmlu', 'medmcqa', 'pubmedqa', 'medthink']);
+    assert.deepEqual(datasetNames(), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'gsm8k', 'mmlu', 'medmcqa', 'pubmedqa', 'medthink', 'crtqa']);
     assert.equal(getDataset('MedQA').name, 'medqa');
   });
 
