@@ -48,7 +48,7 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsN
 export const TABLE_QA_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'cot', 'planner', 'plan-log']);
 /** Table-QA protocols whose units keep a shared log (their runs get the verifier detection rate). */
 export const SHARED_LOG_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'planner', 'plan-log']);
-const TABLE_QA_DATASETS: ReadonlySet<string> = new Set(['finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa']);
+const TABLE_QA_DATASETS: ReadonlySet<string> = new Set(['finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'crtqa']);
 
 /** Whether a run is a table-QA run: a table-QA protocol, or a table-QA dataset (corrupted ones too). */
 export function isTableQaRun(run: RunRecord): boolean {

@@ -73,9 +73,10 @@ describe('listings', () => {
     const result = await runInProcess(['datasets']);
     assert.equal(result.code, 0);
     const lines = result.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa']);
-    assert.match(lines.find((line) => line.startsWith('wtq'))!, /^wtq {6}WikiTableQuestions \(Pasupat and Liang, 2015\)/);
-    assert.match(lines.find((line) => line.startsWith('demo'))!, /^demo {5}quorum's own format/);
+    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['medqa', 'generic', 'demo', 'fred', 'finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'gsm8k', 'mmlu', 'medmcqa', 'pubmedqa', 'medthink', 'crtqa']);
+    // the paper column starts two spaces after the longest name (pubmedqa and medthink, 8 characters)
+    assert.match(lines.find((line) => line.startsWith('wtq'))!, /^wtq {7}WikiTableQuestions \(Pasupat and Liang, 2015\)/);
+    assert.match(lines.find((line) => line.startsWith('demo'))!, /^demo {6}quorum's own format/);
   });
 
   it('quorum runs shows the model and the accuracy', async () => {

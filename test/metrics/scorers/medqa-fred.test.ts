@@ -40,7 +40,7 @@ test('FRED: absError per answer, whose mean is the MAE forecastError reports; no
 
 test('registry: one official scorer per dataset with an evaluator; fallbacks by gold kind', () => {
   for (const name of SCORERS.keys()) assert.ok(datasetNames().includes(name), name);
-  assert.deepEqual([...SCORERS.keys()].sort(), ['fetaqa', 'finqa', 'fred', 'medqa', 'mmqa', 'tatqa', 'wtq']);
+  assert.deepEqual([...SCORERS.keys()].sort(), ['fetaqa', 'finqa', 'fred', 'gsm8k', 'medmcqa', 'medqa', 'mmlu', 'mmqa', 'pubmedqa', 'tatqa', 'wtq']);
   assert.equal(fallbackScorer({ kind: 'choice', value: 'A' }).name, 'choice-letter');
   assert.equal(fallbackScorer({ kind: 'number', value: 1 }).name, 'numeric');
   assert.equal(fallbackScorer({ kind: 'text', value: 'x' }).name, 'squad-em-f1');
