@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '65befd6b99ab0ca4c1462bb534e5c02a327748d67819ea7629437d4e9afc2a5e', files: 160 } as const;
+export const CODE_FINGERPRINT = { sha256: 'adb96fddc61f61f458514efdb7ca401f0cfe3d5cd3f644c4c44c172576778898', files: 161 } as const;

@@ -84,3 +84,17 @@ describe('pubmedqa loader on malformed files', () => {
     await rejectsWithFormatError(pubmedqaLoader.load(broken), { file: broken, line: undefined, field: undefined, message: /invalid JSON/ });
   });
 });
+
+describe('pubmedqa macro-F1 (corpus)', () => {
+  it('matches scikit-learn f1_score(average="macro") on a worked example', async () => {
+    const questions = await pubmedqaLoader.load(SAMPLE);
+    const scorer = SCORERS.get('pubmedqa')!;
+    // truth yes, no, maybe; predicted yes, yes, maybe: F1 yes = 2/3, no = 0, maybe = 1 → mean 5/9
+    const items = ['yes', 'Yes.', 'maybe'].map((answer, index) => ({ prediction: { answer }, question: questions[index]! }));
+    assert.ok(Math.abs(scorer.corpus!(items)['macroF1']! - 5 / 9) < 1e-12);
+    // an answer that is no decision is a label of its own with F1 0: yes = 1, no = 0, maybe = 1, none = 0 → 0.5
+    const undecided = ['yes', 'no idea', 'maybe'].map((answer, index) => ({ prediction: { answer }, question: questions[index]! }));
+    assert.equal(scorer.corpus!(undecided)['macroF1'], 0.5);
+    assert.equal(scorer.corpus!([])['macroF1'], null);
+  });
+});

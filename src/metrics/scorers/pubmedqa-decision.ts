@@ -1,22 +1,32 @@
 import type { Question } from '../../spec/question.js';
-import type { AnswerScore, Prediction, Scorer } from '../../spec/scorer.js';
+import type { AnswerScore, Prediction, ScoredItem, Scorer } from '../../spec/scorer.js';
+import { macroF1 } from './pubmedqa/macro-f1.js';
 
 const DECISIONS = new Set(['yes', 'no', 'maybe']);
+// An answer that is no decision is one more label for macro-F1: their script would need a prediction for every PMID, and a wrong label is what it would count
+const NO_DECISION = '(no decision)';
 
 /**
  * PubMedQA accuracy: the stated decision (yes / no / maybe, case and
  * surrounding punctuation ignored) equals `final_decision`; anything else
- * is wrong. pubmedqa/pubmedqa `evaluation.py` reports accuracy and macro-F1
- * over the three labels; this scorer gives the per-answer accuracy.
+ * is wrong. pubmedqa/pubmedqa `evaluation.py` reports accuracy and
+ * macro-F1 (scikit-learn's, over the labels that occur); `macroF1` is the
+ * corpus figure, an answer with no decision counting as one extra label.
  */
 export const pubmedqaDecisionScorer: Scorer = {
   name: 'pubmedqa-decision',
   source: 'pubmedqa/pubmedqa evaluation.py: accuracy_score of the yes/no/maybe decision against final_decision',
-  metrics: [],
+  metrics: [{ key: 'macroF1', label: 'macro-F1', aggregate: 'corpus' }],
   score(prediction: Prediction, question: Question): AnswerScore {
-    if (question.gold.kind === 'none') return { correct: null, metrics: {} };
+    if (question.gold.kind === 'none') return { correct: null, metrics: { macroF1: null } };
     const decision = prediction.answer === null ? undefined : pubmedqaDecision(prediction.answer);
-    return { correct: decision !== undefined && decision === String(question.gold.value).toLowerCase(), metrics: {} };
+    return { correct: decision !== undefined && decision === String(question.gold.value).toLowerCase(), metrics: { macroF1: null } };
+  },
+  corpus(items: readonly ScoredItem[]): Readonly<Record<string, number | null>> {
+    const labelled = items.filter((item) => item.question.gold.kind !== 'none');
+    const truth = labelled.map((item) => String(item.question.gold.kind === 'none' ? '' : item.question.gold.value).toLowerCase());
+    const predictions = labelled.map((item) => (item.prediction.answer === null ? undefined : pubmedqaDecision(item.prediction.answer)) ?? NO_DECISION);
+    return { macroF1: macroF1(truth, predictions) };
   },
   equivalent(a: string, b: string): boolean {
     const x = pubmedqaDecision(a);
