@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { parseJsonlRecords } from '../datasets/jsonl-records.js';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import { describeZodIssue } from '../store/zod-issue.js';
+import { foreignTraceV2Schema, fromForeignTraceV2 } from './foreign-trace-v2.js';
+import { importedAnswer, type ImportedTrace, type ImportedTraceEntry } from './imported-trace.js';
 
 /**
  * Foreign traces: debates recorded by other systems, audited without any
@@ -68,26 +70,40 @@ export const foreignTraceSchema = z
 export type ForeignTrace = z.infer<typeof foreignTraceSchema>;
 export type ForeignAgent = ForeignTrace['agents'][number];
 
-/** A validated line and where it came from. */
-export interface ForeignTraceLine {
-  line: number;
-  trace: ForeignTrace;
-}
-
 /** An answer as quorum stores it: trimmed text, null when absent or blank. */
-export function foreignAnswer(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
+export const foreignAnswer = importedAnswer;
+
+/** A v1 line as an imported trace: `history` gives the earlier rounds' answers (no text), the final round its rationale or steps. */
+export function fromForeignTraceV1(trace: ForeignTrace): ImportedTrace {
+  return {
+    questionId: trace.question_id,
+    ...(trace.question === undefined ? {} : { question: trace.question }),
+    ...(trace.gold === undefined ? {} : { gold: trace.gold }),
+    ...(trace.dataset === undefined ? {} : { dataset: trace.dataset }),
+    protocol: trace.protocol ?? 'foreign',
+    seed: trace.seed ?? 0,
+    ...(trace.aggregated === undefined ? {} : { aggregated: trace.aggregated }),
+    ...(trace.scoring_points === undefined ? {} : { scoringPoints: trace.scoring_points }),
+    ...(trace.meta === undefined ? {} : { meta: trace.meta }),
+    agents: trace.agents.map((agent) => {
+      const steps = agent.steps?.map((step) => (typeof step === 'string' ? { claim: step, ground: '' } : { claim: step.claim, ground: step.ground ?? '' }));
+      const rationale = agent.rationale ?? steps?.map((step) => (step.ground === '' ? step.claim : `${step.claim} — ${step.ground}`)).join('\n') ?? '';
+      return {
+        name: agent.name,
+        rounds: [...(agent.history ?? []).map((answer) => ({ answer: importedAnswer(answer), rationale: '' })), { answer: importedAnswer(agent.answer), rationale, ...(steps === undefined ? {} : { steps }) }],
+      };
+    }),
+  };
 }
 
 /**
- * Reads and validates a foreign-trace file. Errors are `DatasetFormatError`s
+ * Reads and validates a foreign-trace file, v1 and v2 lines alike (a v2
+ * line says `"version": 2`). Errors are `DatasetFormatError`s
  * naming the file, line and field; a unit key (question, protocol, seed)
  * may appear once. Returns the file's text too, whose hash names the
  * imported run.
  */
-export async function readForeignTraces(file: string): Promise<{ text: string; lines: ForeignTraceLine[] }> {
+export async function readForeignTraces(file: string): Promise<{ text: string; lines: ImportedTraceEntry[] }> {
   let text: string;
   try {
     text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
@@ -96,22 +112,23 @@ export async function readForeignTraces(file: string): Promise<{ text: string; l
     if (code === 'ENOENT') throw new ConfigError(`traces file not found: ${file}`, 'pass a stored run id or the path of a foreign-trace .jsonl file');
     throw new ConfigError(`cannot read traces file ${file}: ${(error as Error).message}`);
   }
-  const lines: ForeignTraceLine[] = [];
+  const lines: ImportedTraceEntry[] = [];
   const keys = new Map<string, number>();
   for (const record of parseJsonlRecords(file, text)) {
     if ('traceVersion' in record.value && 'events' in record.value) {
       throw new DatasetFormatError(file, record.line, undefined, 'this is a quorum trace export, not a foreign-trace file', 'import it with `quorum import <file>`, then audit the run id it prints');
     }
-    const parsed = foreignTraceSchema.safeParse(record.value);
+    const v2 = 'version' in record.value;
+    const parsed = v2 ? foreignTraceV2Schema.safeParse(record.value) : foreignTraceSchema.safeParse(record.value);
     if (!parsed.success) {
       const issue = describeZodIssue(parsed.error);
-      throw new DatasetFormatError(file, record.line, issue.field, issue.message, 'see docs/metrics.md, "Foreign traces", for the format');
+      throw new DatasetFormatError(file, record.line, issue.field, issue.message, `see docs/metrics.md, "Foreign traces", for the ${v2 ? 'v2' : 'v1'} format`);
     }
-    const trace = parsed.data;
-    const key = JSON.stringify([trace.question_id, trace.protocol ?? 'foreign', trace.seed ?? 0]);
+    const trace = v2 ? fromForeignTraceV2(parsed.data as z.infer<typeof foreignTraceV2Schema>) : fromForeignTraceV1(parsed.data as ForeignTrace);
+    const key = JSON.stringify([trace.questionId, trace.protocol, trace.seed]);
     const previous = keys.get(key);
     if (previous !== undefined) {
-      throw new DatasetFormatError(file, record.line, 'question_id', `question "${trace.question_id}" with this protocol and seed already appears on line ${previous}`, 'give repeats different "seed" values');
+      throw new DatasetFormatError(file, record.line, 'question_id', `question "${trace.questionId}" with this protocol and seed already appears on line ${previous}`, 'give repeats different "seed" values');
     }
     keys.set(key, record.line);
     lines.push({ line: record.line, trace });

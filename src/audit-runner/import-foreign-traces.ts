@@ -1,8 +1,7 @@
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { majorityVote } from '../protocols/debate/aggregate.js';
-import type { GdpStep } from '../spec/answer.js';
-import type { Gold, Question } from '../spec/question.js';
+import type { Question } from '../spec/question.js';
 import { scoreFinal } from '../runner/score-final.js';
 import type { RunConfig } from '../spec/run-config.js';
 import type { TraceStore } from '../spec/store.js';
@@ -11,7 +10,9 @@ import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { sha256 } from '../util/hash.js';
 import { deriveSeed } from '../util/seed.js';
 import { CODE_VERSION } from '../version.js';
-import { foreignAnswer, readForeignTraces, type ForeignAgent, type ForeignTrace } from './foreign-traces.js';
+import { goldOf } from './imported-gold.js';
+import { importedAnswer, type ImportedAgent, type ImportedRound, type ImportedTrace } from './imported-trace.js';
+import { readTranscripts, type TranscriptFormat } from './read-transcripts.js';
 
 /** Backend and protocol name recorded for foreign traces: no model of ours produced them. */
 export const FOREIGN = 'foreign';
@@ -22,6 +23,8 @@ export interface ForeignImport {
   /** False when the same file content was imported before (its run is reused). */
   created: boolean;
   units: number;
+  /** The layout the file was read as. */
+  format: TranscriptFormat;
 }
 
 /**
@@ -34,20 +37,20 @@ export interface ForeignImport {
  * had to be computed, and the final answer. Scoring points are kept in
  * the run's `config.audit.scoringPoints` for CARA-GT.
  */
-export async function importForeignTraces(store: TraceStore, file: string, options: { clock?: Clock } = {}): Promise<ForeignImport> {
+export async function importForeignTraces(store: TraceStore, file: string, options: { clock?: Clock; format?: TranscriptFormat } = {}): Promise<ForeignImport> {
   const clock = options.clock ?? systemClock;
-  const { text, lines } = await readForeignTraces(file);
+  const { text, format, entries } = await readTranscripts(file, options.format);
   const contentHash = sha256(text);
   const runId = `foreign-${contentHash.slice(0, 12)}`;
-  const traces = lines.map((entry) => entry.trace);
+  const traces = entries.map((entry) => entry.trace);
   let created = false;
   if ((await store.getRun(runId)) === undefined) {
-    await store.createRun({ id: runId, createdAt: isoNow(clock), status: 'done', config: foreignRunConfig(file, contentHash, traces) });
+    await store.createRun({ id: runId, createdAt: isoNow(clock), status: 'done', config: foreignRunConfig(file, contentHash, format, traces) });
     created = true;
   }
   const ids = await store.addUnits(
     runId,
-    traces.map((trace) => ({ questionId: trace.question_id, protocol: trace.protocol ?? FOREIGN, seed: trace.seed ?? 0 })),
+    traces.map((trace) => ({ questionId: trace.questionId, protocol: trace.protocol, seed: trace.seed })),
   );
   const at = isoNow(clock);
   for (const [index, trace] of traces.entries()) {
@@ -55,51 +58,51 @@ export async function importForeignTraces(store: TraceStore, file: string, optio
     // Already stored on an earlier import: completeUnit leaves it as it is.
     await store.completeUnit(ids[index]!, { status: 'done', events, summary: summarizeUnit(events), finishedAt: at });
   }
-  return { runId, created, units: traces.length };
+  return { runId, created, units: traces.length, format };
 }
 
-function foreignRunConfig(file: string, contentHash: string, traces: readonly ForeignTrace[]): RunConfig {
-  const agentNames = [...new Set(traces.flatMap((trace) => trace.agents.map((agent) => agent.name)))];
-  const scoringPoints = Object.fromEntries(traces.filter((trace) => trace.scoring_points !== undefined).map((trace) => [trace.question_id, trace.scoring_points!]));
+function foreignRunConfig(file: string, contentHash: string, format: TranscriptFormat, traces: readonly ImportedTrace[]): RunConfig {
+  const agents = new Map<string, ImportedAgent>();
+  for (const agent of traces.flatMap((trace) => trace.agents)) if (!agents.has(agent.name)) agents.set(agent.name, agent);
+  const scoringPoints = Object.fromEntries(traces.filter((trace) => trace.scoringPoints !== undefined).map((trace) => [trace.questionId, trace.scoringPoints!]));
   return {
-    protocol: { name: FOREIGN, preset: FOREIGN, params: { protocols: [...new Set(traces.map((trace) => trace.protocol ?? FOREIGN))] } },
-    agents: agentNames.map((name) => ({ name, backend: FOREIGN, decoding: {} })),
-    dataset: { name: 'foreign-traces', path: file, questionIds: [...new Set(traces.map((trace) => trace.question_id))], contentHash },
-    seeds: [...new Set(traces.map((trace) => trace.seed ?? 0))].sort((a, b) => a - b),
+    protocol: { name: FOREIGN, preset: FOREIGN, params: { protocols: [...new Set(traces.map((trace) => trace.protocol))] } },
+    agents: [...agents.values()].map((agent) => ({
+      name: agent.name,
+      // the model the source names, kept where a run records its backend
+      backend: agent.model === undefined ? FOREIGN : `${FOREIGN}:${agent.model}`,
+      decoding: {},
+      ...(agent.persona === undefined ? {} : { persona: agent.persona }),
+    })),
+    dataset: { name: 'foreign-traces', path: file, questionIds: [...new Set(traces.map((trace) => trace.questionId))], contentHash },
+    seeds: [...new Set(traces.map((trace) => trace.seed))].sort((a, b) => a - b),
     concurrency: 1,
-    audit: { source: 'foreign-traces', scoringPoints },
+    audit: { source: 'foreign-traces', format, scoringPoints },
     codeVersion: CODE_VERSION,
     traceVersion: 1,
   };
 }
 
-/** The gold answer as quorum's `Gold`: numbers, option letters, or text. */
-function foreignGold(value: string | number | null | undefined): Gold {
-  if (typeof value === 'number') return { kind: 'number', value };
-  const text = foreignAnswer(value);
-  if (text === null) return { kind: 'none' };
-  return /^[A-Za-z]$/.test(text) ? { kind: 'choice', value: text.toUpperCase() } : { kind: 'text', value: text };
-}
-
-function foreignEvents(trace: ForeignTrace, at: string): TraceEvent[] {
-  const seed = trace.seed ?? 0;
+function foreignEvents(trace: ImportedTrace, at: string): TraceEvent[] {
   const bodies: TraceEventInput[] = [];
   let finalRound = 0;
   trace.agents.forEach((agent, position) => {
-    const history = agent.history ?? [];
-    history.forEach((answer, round) => bodies.push(turn(trace, agent, position, round, foreignAnswer(answer), '', undefined)));
-    const steps = agent.steps?.map((step): GdpStep => (typeof step === 'string' ? { claim: step, ground: '' } : { claim: step.claim, ground: step.ground ?? '' }));
-    const rationale = agent.rationale ?? steps?.map((step) => (step.ground === '' ? step.claim : `${step.claim} — ${step.ground}`)).join('\n') ?? '';
-    bodies.push(turn(trace, agent, position, history.length, foreignAnswer(agent.answer), rationale, steps));
-    finalRound = Math.max(finalRound, history.length);
+    agent.rounds.forEach((round, index) => bodies.push(turn(trace, agent, position, index, round)));
+    finalRound = Math.max(finalRound, agent.rounds.length - 1);
   });
   // scored like a run's unit: the dataset's scorer grades the answer and its equality counts the vote and the agreement set
-  const question: Question = { id: trace.question_id, prompt: trace.question ?? trace.question_id, gold: foreignGold(trace.gold), ...(trace.meta === undefined ? {} : { meta: trace.meta }) };
+  const question: Question = {
+    id: trace.questionId,
+    prompt: trace.question ?? trace.questionId,
+    gold: goldOf(trace.gold),
+    ...(trace.options === undefined ? {} : { options: trace.options }),
+    ...(trace.meta === undefined ? {} : { meta: trace.meta }),
+  };
   const scorer = scorerFor(question, trace.dataset);
-  let aggregated = foreignAnswer(trace.aggregated);
+  let aggregated = importedAnswer(trace.aggregated);
   if (trace.aggregated === undefined) {
-    const answers = new Map(trace.agents.map((agent) => [agent.name, foreignAnswer(agent.answer)]));
-    const vote = majorityVote(finalRound, answers, deriveSeed(seed, trace.question_id, 'foreign-majority'), (a, b) => scorer.equivalent(a, b, question));
+    const answers = new Map(trace.agents.map((agent) => [agent.name, agent.rounds.at(-1)!.answer]));
+    const vote = majorityVote(finalRound, answers, deriveSeed(trace.seed, trace.questionId, 'foreign-majority'), (a, b) => scorer.equivalent(a, b, question));
     bodies.push(vote);
     aggregated = vote.winner;
   }
@@ -109,15 +112,15 @@ function foreignEvents(trace: ForeignTrace, at: string): TraceEvent[] {
   return [...events, traceEventSchema.parse({ v: 1, seq: events.length, at, ...final })];
 }
 
-function turn(trace: ForeignTrace, agent: ForeignAgent, position: number, round: number, answer: string | null, rationale: string, steps: GdpStep[] | undefined): TraceEventInput {
+function turn(trace: ImportedTrace, agent: ImportedAgent, position: number, round: number, { answer, rationale, steps, saw = [], messages }: ImportedRound): TraceEventInput {
   return {
     type: 'turn',
     agent: agent.name,
     round,
     draft: 0,
     position,
-    saw: [],
-    seed: trace.seed ?? 0,
+    saw: round === 0 ? [] : saw.map((peer) => ({ agent: peer, round: round - 1 })),
+    seed: trace.seed,
     parsed: {
       answer: answer === null ? { status: 'unparsed', value: null } : { status: 'ok', value: answer },
       rationale,
@@ -132,7 +135,7 @@ function turn(trace: ForeignTrace, agent: ForeignAgent, position: number, round:
     costUsd: null,
     attempts: 1,
     finishReason: 'stop',
-    messages: trace.question === undefined ? [] : [{ role: 'user', content: trace.question }],
+    messages: messages ?? (trace.question === undefined ? [] : [{ role: 'user', content: trace.question }]),
     text: rationale,
   };
 }

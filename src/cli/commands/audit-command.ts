@@ -7,6 +7,7 @@ import { auditRuns } from '../../audit-runner/audit-runs.js';
 import { DEFAULT_EMBED_SPEC, DEFAULT_NLI_SPEC } from '../../audit-runner/audit-settings.js';
 import { formatAuditTable } from '../../audit-runner/format-audit.js';
 import { importForeignTraces } from '../../audit-runner/import-foreign-traces.js';
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../audit-runner/read-transcripts.js';
 import { writePerQuestionFile } from '../../audit-runner/per-question-file.js';
 import { DEFAULT_STEP_CAP } from '../../parsing/segment-steps.js';
 import type { EmbeddingProvider, NliProvider } from '../../spec/audit.js';
@@ -23,6 +24,11 @@ import { DEFAULT_DB, withStore } from '../store-option.js';
 function isTraceFile(target: string): boolean {
   if (/\.(?:jsonl|ndjson)$/i.test(target)) return true;
   return existsSync(target) && statSync(target).isFile();
+}
+
+function transcriptFormat(value: string): TranscriptFormat {
+  if (!(TRANSCRIPT_FORMATS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${TRANSCRIPT_FORMATS.join(', ')}, got "${value}"`);
+  return value as TranscriptFormat;
 }
 
 function lowCaraRule(options: { lowQuantile?: number; lowThreshold?: number }): LowCaraRule | undefined {
@@ -58,6 +64,7 @@ export function auditCommand() {
     .option('--label <text>', 'label of the stored audit (default: models and τ)')
     .option('--per-question <file>', 'also write per-question results to a .csv or .json file')
     .option('--validate <ratings>', 'validate CARA against ratings of reasoning alignment: a CSV "question_id,rater,rating" (1-5) or judge:<backend-spec> (docs/validation.md); one target')
+    .option('--format <format>', `layout of trace files: ${TRANSCRIPT_FORMATS.join(', ')} (default: detected; docs/metrics.md, "Foreign traces")`, transcriptFormat)
     .option('--json', 'print JSON: one object for one target, an array for several')
     .action(async (targets, options) => {
       const low = lowCaraRule(options);
@@ -72,8 +79,8 @@ export function auditCommand() {
             runIds.push(target);
             continue;
           }
-          const imported = await importForeignTraces(store, target);
-          if (options.json !== true) process.stderr.write(`${imported.created ? 'imported' : 'already imported'} ${target} as run ${imported.runId} (${imported.units} units)\n`);
+          const imported = await importForeignTraces(store, target, options.format === undefined ? {} : { format: options.format });
+          if (options.json !== true) process.stderr.write(`${imported.created ? 'imported' : 'already imported'} ${target} (${imported.format}) as run ${imported.runId} (${imported.units} units)\n`);
           runIds.push(imported.runId);
         }
         const providers: { embedding?: EmbeddingProvider; nli?: NliProvider } = {};
