@@ -89,11 +89,12 @@ export function fromForeignTraceV2(trace: ForeignTraceV2): ImportedTrace {
       name: agent.name,
       ...(agent.model === undefined ? {} : { model: agent.model }),
       ...(agent.persona === undefined ? {} : { persona: agent.persona }),
-      rounds: agent.rounds.map((round) => {
+      rounds: agent.rounds.map((round, at) => {
         const steps = round.steps?.map((step): GdpStep => (typeof step === 'string' ? { claim: step, ground: '' } : { claim: step.claim, ground: step.ground ?? '' }));
         const rationale = round.rationale ?? steps?.map((step) => (step.ground === '' ? step.claim : `${step.claim} — ${step.ground}`)).join('\n') ?? '';
         const answer = round.answer !== undefined ? importedAnswer(round.answer) : parsedAnswer(rationale, question);
-        const saw = round.saw ?? trace.agents.map((other) => other.name).filter((name) => name !== agent.name);
+        const peers = round.saw ?? trace.agents.map((other) => other.name).filter((name) => name !== agent.name);
+        const saw = at === 0 ? [] : peers.map((peer) => ({ agent: peer, round: at - 1 }));
         return { answer, rationale, saw, ...(steps === undefined ? {} : { steps }) };
       }),
     })),

@@ -119,7 +119,7 @@ function turn(trace: ImportedTrace, agent: ImportedAgent, position: number, roun
     round,
     draft: 0,
     position,
-    saw: round === 0 ? [] : saw.map((peer) => ({ agent: peer, round: round - 1 })),
+    saw,
     seed: trace.seed,
     parsed: {
       answer: answer === null ? { status: 'unparsed', value: null } : { status: 'ok', value: answer },

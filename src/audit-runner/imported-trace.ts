@@ -1,5 +1,6 @@
 import type { GdpStep } from '../spec/answer.js';
 import type { ChatMessage } from '../spec/chat.js';
+import type { TurnRef } from '../spec/trace.js';
 
 /** One agent's turn in one round of an imported debate. */
 export interface ImportedRound {
@@ -9,8 +10,8 @@ export interface ImportedRound {
   rationale: string;
   /** Reasoning steps kept as given (GDP-style), when the source has them. */
   steps?: GdpStep[];
-  /** Agents whose previous-round turns this turn read (PRR reads it); default none. */
-  saw?: string[];
+  /** The turns this turn read (PRR reads it); default none. */
+  saw?: TurnRef[];
   /** The messages the agent was sent before this turn, when the source kept them. */
   messages?: ChatMessage[];
 }

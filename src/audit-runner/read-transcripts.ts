@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError } from '../spec/errors.js';
+import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import { readForeignTraces } from './foreign-traces.js';
 import type { ImportedTraceEntry } from './imported-trace.js';
 import { isDuResults, readDuResults } from './importers/du-results.js';
+import { isMallmOutput, readMallmOutput } from './importers/mallm-output.js';
 
 /** Layouts `quorum audit --format` reads: quorum's foreign traces (v1/v2) and published debate outputs. */
 export const TRANSCRIPT_FORMATS = ['quorum', 'du', 'mallm', 'chateval'] as const;
@@ -18,19 +19,21 @@ export interface ReadTranscripts {
 /**
  * Reads a debate transcript file in the given layout, or the one detected
  * from its content: one JSON object whose values are `[agent_contexts,
- * gold]` pairs is Du et al.'s; anything else is read as foreign traces.
+ * gold]` pairs is Du et al.'s, a list of objects with `exampleId` and
+ * `globalMemory` MALLM's; anything else is read as foreign traces.
  */
 export async function readTranscripts(file: string, format?: TranscriptFormat): Promise<ReadTranscripts> {
   if (format === 'quorum') return foreign(file);
   const text = await readText(file);
   const json = wholeJson(text);
-  const detected = format ?? (json !== undefined && isDuResults(json) ? 'du' : 'quorum');
+  const detected = format ?? detect(json);
   switch (detected) {
     case 'quorum':
       return foreign(file);
     case 'du':
       return { text, format: 'du', entries: readDuResults(file, text) };
     case 'mallm':
+      return { text, format: 'mallm', entries: readMallmOutput(file, parsedJson(file, text)) };
     case 'chateval':
       throw new ConfigError(`--format ${detected} is not supported yet`, 'convert the file to foreign-trace v2 (docs/metrics.md, "Foreign traces")');
   }
@@ -39,6 +42,21 @@ export async function readTranscripts(file: string, format?: TranscriptFormat): 
 async function foreign(file: string): Promise<ReadTranscripts> {
   const { text, lines } = await readForeignTraces(file);
   return { text, format: 'quorum', entries: lines };
+}
+
+function detect(json: unknown): TranscriptFormat {
+  if (json === undefined) return 'quorum';
+  if (isDuResults(json)) return 'du';
+  if (isMallmOutput(json)) return 'mallm';
+  return 'quorum';
+}
+
+function parsedJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DatasetFormatError(file, undefined, undefined, `invalid JSON (${(error as Error).message})`, 'the file must be one JSON value');
+  }
 }
 
 async function readText(file: string): Promise<string> {

@@ -38,7 +38,7 @@ describe('Du et al. results files', () => {
     assert.deepEqual(answersOf(trace), [['D', 'D', 'D'], ['D', 'D', 'D'], ['X', 'X', 'D']]);
     assert.equal(trace.aggregated, 'D');
     const round1 = trace.agents[1]!.rounds[1]!;
-    assert.deepEqual(round1.saw, ['Agent A', 'Agent C']);
+    assert.deepEqual(round1.saw, [{ agent: 'Agent A', round: 0 }, { agent: 'Agent C', round: 0 }]);
     assert.deepEqual(round1.messages!.map((message) => message.role), ['user', 'assistant', 'user']);
   });
 

@@ -78,11 +78,14 @@ function duTrace(file: string, index: number, key: string, entry: unknown): Impo
   const named = agents.map((messages, agent) => {
     const system = messages.find((message) => message.role === 'system');
     const peers = agents.map((_, other) => `Agent ${String.fromCharCode(65 + other)}`).filter((_, other) => other !== agent);
+    let round = 0;
     const rounds = messages.flatMap((message, at) => {
       if (message.role !== 'assistant') return [];
+      const saw = round === 0 ? [] : peers.map((peer) => ({ agent: peer, round: round - 1 }));
+      round++;
       const parsed = parseDuAnswer(message.content, question);
       // their debate message carries every other agent's previous-round reply (gen_mmlu.py, construct_message)
-      return [{ answer: parsed.status === 'ok' ? parsed.value : null, rationale: message.content, saw: peers, messages: messages.slice(0, at).map(chatMessage) }];
+      return [{ answer: parsed.status === 'ok' ? parsed.value : null, rationale: message.content, saw, messages: messages.slice(0, at).map(chatMessage) }];
     });
     return { name: `Agent ${String.fromCharCode(65 + agent)}`, ...(system === undefined ? {} : { persona: system.content }), rounds };
   });
