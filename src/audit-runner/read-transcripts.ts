@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import { readForeignTraces } from './foreign-traces.js';
 import type { ImportedTraceEntry } from './imported-trace.js';
+import { isChatevalOutput, readChatevalOutput } from './importers/chateval-output.js';
 import { isDuResults, readDuResults } from './importers/du-results.js';
 import { isMallmOutput, readMallmOutput } from './importers/mallm-output.js';
 
@@ -20,7 +21,8 @@ export interface ReadTranscripts {
  * Reads a debate transcript file in the given layout, or the one detected
  * from its content: one JSON object whose values are `[agent_contexts,
  * gold]` pairs is Du et al.'s, a list of objects with `exampleId` and
- * `globalMemory` MALLM's; anything else is read as foreign traces.
+ * `globalMemory` MALLM's, one with `question`, `response` and an
+ * `evaluation` list ChatEval's; anything else is read as foreign traces.
  */
 export async function readTranscripts(file: string, format?: TranscriptFormat): Promise<ReadTranscripts> {
   if (format === 'quorum') return foreign(file);
@@ -35,7 +37,7 @@ export async function readTranscripts(file: string, format?: TranscriptFormat): 
     case 'mallm':
       return { text, format: 'mallm', entries: readMallmOutput(file, parsedJson(file, text)) };
     case 'chateval':
-      throw new ConfigError(`--format ${detected} is not supported yet`, 'convert the file to foreign-trace v2 (docs/metrics.md, "Foreign traces")');
+      return { text, format: 'chateval', entries: readChatevalOutput(file, parsedJson(file, text)) };
   }
 }
 
@@ -48,6 +50,7 @@ function detect(json: unknown): TranscriptFormat {
   if (json === undefined) return 'quorum';
   if (isDuResults(json)) return 'du';
   if (isMallmOutput(json)) return 'mallm';
+  if (isChatevalOutput(json)) return 'chateval';
   return 'quorum';
 }
 
