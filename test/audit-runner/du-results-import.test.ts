@@ -31,6 +31,7 @@ describe('Du et al. results files', () => {
     const [{ trace }] = entries as [(typeof entries)[number]];
     assert.equal(trace.questionId, 'du-001');
     assert.equal(trace.gold, 'D');
+    assert.equal(trace.dataset, 'mmlu', 'graded by the mmlu scorer');
     assert.deepEqual(trace.options, { A: '46,XX', B: '47,XXX', C: '69,XYY', D: '45,X' });
     assert.deepEqual(trace.agents.map((agent) => agent.name), ['Agent A', 'Agent B', 'Agent C']);
     // Read by hand from the replies: the last "(X)" of each. Agent C's first two replies end on "(X)" itself
@@ -46,6 +47,7 @@ describe('Du et al. results files', () => {
     const { entries } = await readTranscripts(GSM, 'du');
     const { trace } = entries[0]!;
     assert.equal(trace.gold, 52, 'the worked answer ends "#### 52"');
+    assert.equal(trace.dataset, 'gsm8k');
     // by hand: "\boxed{52 WPM}" is no match for their braces rule (letters inside), so the last number counts;
     // "\boxed{51.33.}" holds no number, so the earlier text's last number (51.33) does
     assert.deepEqual(answersOf(trace), [['52', '5', '52'], ['51.33', '52', '51.33'], ['5', '51', '3']]);

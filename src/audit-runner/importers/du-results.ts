@@ -36,7 +36,8 @@ export function isDuResults(value: unknown): boolean {
  * rounds its assistant messages, a leading system message its persona.
  * Answers follow their eval scripts (`parseDuAnswer`): MMLU when the gold
  * is one letter, GSM when it is a worked answer ending in a number; the
- * aggregated answer is their `most_frequent` of the final round.
+ * aggregated answer is their `most_frequent` of the final round; MMLU
+ * traces are graded by the `mmlu` scorer, GSM ones by `gsm8k`.
  */
 export function readDuResults(file: string, text: string): ImportedTraceEntry[] {
   let value: unknown;
@@ -94,6 +95,8 @@ function duTrace(file: string, index: number, key: string, entry: unknown): Impo
     question: opening,
     ...(question.options === undefined ? {} : { options: question.options }),
     gold: question.gold.kind === 'none' ? null : question.gold.value,
+    // their two parsed tasks, graded by quorum's scorers of those datasets
+    ...(question.gold.kind === 'choice' ? { dataset: 'mmlu' } : question.gold.kind === 'number' ? { dataset: 'gsm8k' } : {}),
     protocol: 'du',
     seed: 0,
     aggregated: duMostFrequent(named.map((agent) => agent.rounds.at(-1)!.answer)),
