@@ -20,9 +20,9 @@ import { parseValidationSource } from '../../validation/validation-source.js';
 import { integerFlag, numberFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
-/** A foreign-trace file rather than a run id: an existing file, or a name ending in .jsonl/.ndjson. */
+/** A transcript file rather than a run id: an existing file, or a name ending in .json/.jsonl/.ndjson. */
 function isTraceFile(target: string): boolean {
-  if (/\.(?:jsonl|ndjson)$/i.test(target)) return true;
+  if (/\.(?:json|jsonl|ndjson)$/i.test(target)) return true;
   return existsSync(target) && statSync(target).isFile();
 }
 
@@ -50,7 +50,7 @@ function cosineFlag(value: string): number {
 export function auditCommand() {
   return new Command('audit')
     .description('audit stored runs or foreign traces: CARA-HYB, SIM, contradiction rate (CR), CARA-GT, failure modes; results are stored beside the run')
-    .argument('<targets...>', 'run ids (see `quorum runs`) and/or foreign-trace .jsonl files (docs/metrics.md, "Foreign traces")')
+    .argument('<targets...>', 'run ids (see `quorum runs`) and/or transcript files: foreign-trace .jsonl, or Du et al., MALLM or ChatEval outputs (docs/metrics.md, "Foreign traces")')
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--create', 'create the database when it does not exist (default: only when a target is a trace file)')
     .option('--embed <spec>', 'embedding model: wordvec (offline fallback), transformers:<model>, llm:openai:<model>@<base-url> or http:<base-url> (/v1/embeddings), llama:<file.gguf>', DEFAULT_EMBED_SPEC)
