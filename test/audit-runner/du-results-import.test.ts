@@ -54,7 +54,7 @@ describe('Du et al. results files', () => {
     assert.equal(trace.aggregated, '52', 'all three differ: most_frequent keeps the first');
   });
 
-  it('become a run whose summaries carry every round: accuracy and agreement by round, changes and flips', async () => {
+  it('become a run whose summaries carry every round (the by-round figures of quorum show read them)', async () => {
     const store = await openStore(':memory:');
     try {
       const mmlu = await importForeignTraces(store, MMLU);
