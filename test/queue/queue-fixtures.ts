@@ -25,10 +25,11 @@ export function startDeterministicServer(latencyMs = 0): Promise<FakeOpenAiServe
  * same unit: when it happened, how long calls took, and whether a call was
  * answered by the completion cache (a unit re-run after its worker was
  * killed finds the calls its first run finished in the shared cache; a
- * cache hit then also reports no cost and one attempt).
+ * cache hit then also reports no cost and one attempt; the attempt log,
+ * which records each HTTP attempt with its timing, differs with them).
  */
 export function comparableEvent(event: TraceEvent): unknown {
-  return JSON.parse(JSON.stringify(event), (key, value: unknown) => (['at', 'latencyMs', 'cacheHit', 'costUsd', 'attempts'].includes(key) ? undefined : value));
+  return JSON.parse(JSON.stringify(event), (key, value: unknown) => (['at', 'latencyMs', 'cacheHit', 'costUsd', 'attempts', 'attemptLog'].includes(key) ? undefined : value));
 }
 
 /** A summary without the same timing and cache fields. */
