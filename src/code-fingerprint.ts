@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'adb96fddc61f61f458514efdb7ca401f0cfe3d5cd3f644c4c44c172576778898', files: 161 } as const;
+export const CODE_FINGERPRINT = { sha256: '26dc6991a4aa9f63123c14a278f18b029114476ec0e780b613ee4ef2a8bac988', files: 162 } as const;

@@ -4,6 +4,7 @@ import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import { deriveSeed } from '../util/seed.js';
 import { RATING_FORMAT, readRating, RUBRIC_VERSION } from './judge-rubric.js';
+import { callFields } from '../protocols/call-fields.js';
 
 /** Protocol name of validation runs (their units hold one judge rating each). */
 export const VALIDATION_PROTOCOL = 'validation';
@@ -47,17 +48,7 @@ export function ratingProtocol(messages: readonly ChatMessage[], ratedProtocol: 
         saw: [],
         seed,
         parsed: { answer, rationale: reply.rationale, source: reply.rating === null ? 'failed' : 'json', ...(reply.warnings.length === 0 ? {} : { warnings: reply.warnings }) },
-        backend: judge.backend.id,
-        usage: response.usage,
-        latencyMs: response.latencyMs,
-        cacheHit: response.cacheHit,
-        costUsd: response.costUsd,
-        attempts: response.attempts,
-        ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-        finishReason: response.finishReason,
-        messages: [...messages],
-        text: response.text,
-        ...(response.structured === undefined ? {} : { structured: response.structured }),
+        ...callFields(judge.backend.id, messages, response),
       });
       context.emit({ type: 'final', answer, aggregate: 'judge-rating', roundsRun: 1, stoppedEarly: false });
     },

@@ -4,6 +4,7 @@ import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnRef } from '../../spec/trace.js';
 import { deriveSeed } from '../../util/seed.js';
 import { TurnError } from '../debate/turn-error.js';
+import { callFields } from '../call-fields.js';
 
 /** One model call of a baseline agent. */
 export interface BaselineCall {
@@ -50,17 +51,7 @@ export async function callBaseline(context: ProtocolContext, call: BaselineCall)
     seed,
     selected: true,
     parsed,
-    backend: agent.backend.id,
-    usage: response.usage,
-    latencyMs: response.latencyMs,
-    cacheHit: response.cacheHit,
-    costUsd: response.costUsd,
-    attempts: response.attempts,
-    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-    finishReason: response.finishReason,
-    messages: call.messages.map((message) => ({ role: message.role, content: message.content })),
-    text: response.text,
-    ...(response.structured === undefined ? {} : { structured: response.structured }),
+    ...callFields(agent.backend.id, call.messages.map((message) => ({ role: message.role, content: message.content })), response),
   });
   return { response, parsed };
 }

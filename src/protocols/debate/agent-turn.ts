@@ -10,6 +10,7 @@ import { buildTurnPrompt, type Conversation, EMPTY_CONVERSATION, type TurnPrompt
 import { renderTurnForPeers } from './render-turn.js';
 import { TurnError } from './turn-error.js';
 import type { TurnRecord } from './visibility.js';
+import { callFields } from '../call-fields.js';
 
 /** One draft of one agent's turn, before it is emitted. */
 export interface DraftOutcome {
@@ -72,17 +73,7 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
       seed,
       selected: true,
       parsed,
-      backend: agent.backend.id,
-      usage: response.usage,
-      latencyMs: response.latencyMs,
-      cacheHit: response.cacheHit,
-      costUsd: response.costUsd,
-      attempts: response.attempts,
-      ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-      finishReason: response.finishReason,
-      messages,
-      text: response.text,
-      ...(response.structured === undefined ? {} : { structured: response.structured }),
+      ...callFields(agent.backend.id, messages, response),
     },
   };
 }

@@ -5,6 +5,7 @@ import { deriveSeed } from '../../util/seed.js';
 import { type BallotLimits, readBallot, type VotingRule } from './ballot-reading.js';
 import { renderQuestion } from './prompts.js';
 import { TurnError } from './turn-error.js';
+import { callFields } from '../call-fields.js';
 
 // Wording of MALLM's voting prompts (mallm/models/discussion/ResponseGenerator.py:
 // voting_base_prompt, generate_approval_voting_prompt, generate_ranking_prompt,
@@ -56,17 +57,7 @@ export async function castBallot(context: ProtocolContext, agent: Agent, rule: V
     round,
     ...ballot,
     seed,
-    backend: agent.backend.id,
-    usage: response.usage,
-    latencyMs: response.latencyMs,
-    cacheHit: response.cacheHit,
-    costUsd: response.costUsd,
-    attempts: response.attempts,
-    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-    finishReason: response.finishReason,
-    messages,
-    text: response.text,
-    ...(response.structured === undefined ? {} : { structured: response.structured }),
+    ...callFields(agent.backend.id, messages, response),
   };
   return { ballot, event };
 }

@@ -5,6 +5,7 @@ import { parseJsonObject } from '../../parsing/json-answer-field.js';
 import { deriveSeed, seededShuffle } from '../../util/seed.js';
 import { renderQuestion } from './prompts.js';
 import { TurnError } from './turn-error.js';
+import { callFields } from '../call-fields.js';
 
 /** One contribution put before the judge. */
 export interface Contribution {
@@ -69,17 +70,7 @@ export async function judgeContributions(context: ProtocolContext, judge: Agent,
     ...(warnings.length === 0 ? {} : { warnings }),
     ...(tied.length === 0 ? {} : { tieBreak: { seed: deriveSeed(seed, 'tie-break'), tied } }),
     seed,
-    backend: judge.backend.id,
-    usage: response.usage,
-    latencyMs: response.latencyMs,
-    cacheHit: response.cacheHit,
-    costUsd: response.costUsd,
-    attempts: response.attempts,
-    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-    finishReason: response.finishReason,
-    messages,
-    text: response.text,
-    ...(response.structured === undefined ? {} : { structured: response.structured }),
+    ...callFields(judge.backend.id, messages, response),
   };
   return { ranking, event };
 }

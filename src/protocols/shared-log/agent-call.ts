@@ -7,6 +7,7 @@ import { TurnError } from '../debate/turn-error.js';
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
 import type { LogEntry } from './log-entry.js';
+import { callFields } from '../call-fields.js';
 
 /** A model reply as agents read it. */
 export interface AgentReply {
@@ -67,17 +68,7 @@ export async function callAgent<T>(env: DealogEnv, call: AgentCall<T>): Promise<
     seed,
     selected: true,
     parsed,
-    backend: agent.backend.id,
-    usage: response.usage,
-    latencyMs: response.latencyMs,
-    cacheHit: response.cacheHit,
-    costUsd: response.costUsd,
-    attempts: response.attempts,
-    ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
-    finishReason: response.finishReason,
-    messages: call.messages.map((message) => ({ role: message.role, content: message.content })),
-    text: response.text,
-    ...(response.structured === undefined ? {} : { structured: response.structured }),
+    ...callFields(agent.backend.id, call.messages.map((message) => ({ role: message.role, content: message.content })), response),
   });
   return { result, turn: { agent: call.role, round: call.round } };
 }
