@@ -37,22 +37,20 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsN
     gitCommit: run.config.gitCommit ?? null,
     versionMix: run.config.versionMix ?? [],
     ...withoutEscalation(metrics),
-    ...(isTableQaRun(run)
+    ...(isTableQaRun(metrics)
       ? { tableQa: { ...metrics.tableQa, ...(notes.detectionUnavailable === undefined ? {} : { verifierDetectionUnavailable: notes.detectionUnavailable }) } }
       : {}),
     adaptive: runAdaptiveSavings(run, metrics),
   };
 }
 
-/** Protocols that answer table/text questions (their runs show table-QA metrics, not debate settings). */
-export const TABLE_QA_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'cot', 'planner', 'plan-log']);
-/** Table-QA protocols whose units keep a shared log (their runs get the verifier detection rate). */
-export const SHARED_LOG_PROTOCOLS: ReadonlySet<string> = new Set(['dealog', 'planner', 'plan-log']);
-const TABLE_QA_DATASETS: ReadonlySet<string> = new Set(['finqa', 'tatqa', 'wtq', 'fetaqa', 'mmqa', 'crtqa']);
-
-/** Whether a run is a table-QA run: a table-QA protocol, or a table-QA dataset (corrupted ones too). */
-export function isTableQaRun(run: RunRecord): boolean {
-  return TABLE_QA_PROTOCOLS.has(run.config.protocol.name) || TABLE_QA_DATASETS.has(run.config.dataset.name.split(/[^a-z]/)[0] ?? '');
+/**
+ * Whether a run shows the table-QA measures: the registry's exact match
+ * applies to one of its units (answers graded as free-form or table
+ * answers, or a shared log). The metrics decide, not protocol or dataset names.
+ */
+export function isTableQaRun(metrics: RunMetrics): boolean {
+  return metrics.applicable.includes('em');
 }
 
 /** An agent or judge as `--json` prints it: everything resolved, persona in full. */
@@ -70,8 +68,8 @@ function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation' |
 /** Human-readable lines for `quorum show`. */
 export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: MetricsNotes = {}): string {
   const config = run.config;
-  // agreement, answer changes, PRR and AD describe agents debating; table-QA protocols have one answering agent
-  const debate = !TABLE_QA_PROTOCOLS.has(config.protocol.name);
+  // agreement, answer changes, PRR and AD describe agents debating: the agreement metric applies only with two answering agents
+  const debate = metrics.applicable.includes('agreement');
   const model = runModel(config);
   const lines = [
     `run ${run.id} (${run.status}) · created ${run.createdAt}`,
@@ -96,8 +94,9 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     `calls        ${metrics.calls} (${metrics.cacheHits} from cache)`,
     `latency      ${metrics.latencyMsPerUnit === null ? 'n/a' : `${(metrics.latencyMsPerUnit / 1000).toFixed(2)} s`} of model time per unit`,
     `cost         ${costText(metrics)}`,
-    ...(isTableQaRun(run) ? tableQaLines(metrics.tableQa) : []),
-    ...(SHARED_LOG_PROTOCOLS.has(config.protocol.name) ? [detectionLine(metrics.tableQa.verifierDetection, notes.detectionUnavailable)] : []),
+    ...(isTableQaRun(metrics) ? tableQaLines(metrics.tableQa) : []),
+    // units that kept a shared log have faithfulness; only they can have a verifier detection rate
+    ...(metrics.applicable.includes('faithfulness') ? [detectionLine(metrics.tableQa.verifierDetection, notes.detectionUnavailable)] : []),
     ...(debate ? dynamicsLines(metrics) : []),
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
   ];

@@ -1,10 +1,11 @@
+import { inputsToRead } from '../metrics/metric-registry.js';
+import { metricUnits } from '../metrics/metric-units.js';
 import type { RunMetricsOptions } from '../metrics/run-metrics.js';
 import { loadRunQuestions } from '../queue/load-run-questions.js';
 import { runQuestionSource } from '../queue/question-source.js';
 import { describeError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
-import { isTableQaRun, SHARED_LOG_PROTOCOLS } from './format-metrics.js';
 
 /** What `runMetrics` needs for a run's table-QA measures, and why the detection rate is missing when it is. */
 export interface TableQaReading {
@@ -14,18 +15,20 @@ export interface TableQaReading {
 }
 
 /**
- * Reads what the table-QA measures need beyond the units: every unit's
- * events (one read per unit; faithfulness, FLAG counts and the verifier
- * detection rate all use the log rebuilt from them) and, for shared-log
- * runs, the questions. `quorum run` passes the questions it ran; `quorum
+ * Reads what the table-QA measures need beyond the units, as the metric
+ * registry asks (`inputsToRead`): every unit's events (one read per unit;
+ * faithfulness, FLAG counts and the verifier detection rate all use the
+ * log rebuilt from them) and, for units that kept a verified shared log,
+ * the questions. `quorum run` passes the questions it ran; `quorum
  * show` rebuilds them from the run's recorded dataset (path, limit,
  * corruption) and refuses a file whose content hash changed, since
  * re-verifying against other sources would measure nothing.
  */
 export async function readTableQaInputs(store: TraceStore, run: RunRecord, units: readonly UnitRecord[], ran?: readonly Question[]): Promise<TableQaReading> {
-  if (!isTableQaRun(run)) return { options: {} };
+  // the registry says which inputs a metric that may apply needs (metrics declare their needs)
+  if (!inputsToRead(metricUnits(units)).events) return { options: {} };
   const events = new Map(await Promise.all(units.map(async (unit) => [unit.id, await store.getEvents(unit.id)] as const)));
-  if (!SHARED_LOG_PROTOCOLS.has(run.config.protocol.name)) return { options: { events } };
+  if (!inputsToRead(metricUnits(units, { events })).questions) return { options: { events } };
   const quoteMatch = run.config.protocol.params['quoteMatch'] === 'exact' ? 'exact' : 'loose';
   if (ran !== undefined) return { options: { events, questions: new Map(ran.map((question) => [question.id, question])), quoteMatch } };
   try {

@@ -13,6 +13,8 @@ import {
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
 import { scorerNamed } from './scorers/scorer-for.js';
+import { applicableMetrics } from './metric-registry.js';
+import { metricUnits } from './metric-units.js';
 import { NO_ANSWER_ROLES } from './no-answer-roles.js';
 import { spokenAnswers } from './spoken-answers.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
@@ -65,6 +67,11 @@ export interface RunMetrics {
   escalation: EscalationStats;
   /** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs, latency (table-QA runs; computed for every run with gold answers). */
   tableQa: TableQaMetrics;
+  /**
+   * Keys of the registered metrics that apply to at least one finished unit
+   * (`applicableMetrics`): what `run`, `show` and reports print; the others are n/a.
+   */
+  applicable: string[];
 }
 
 /** Which scorers graded a run and the means of their per-answer metrics. */
@@ -132,6 +139,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     mae: forecastError(summaries),
     escalation: escalationStats(summaries),
     tableQa: tableQaMetrics(units, options),
+    applicable: applicableMetrics(metricUnits(units, { ...options, params: { quoteMatch: options.quoteMatch ?? 'loose' } })).map((metric) => metric.key),
   };
 }
 
