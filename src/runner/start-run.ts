@@ -11,7 +11,7 @@ import { sanitizeSpec } from '../backends/backend-spec.js';
 import { expandBackendShorthand } from '../backends/backend-shorthand.js';
 import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import type { PriceTable } from '../backends/prices.js';
-import { getProtocolFactory } from '../protocols/registry.js';
+import { getProtocolFactory, type ProtocolOptions } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
 import { CODE_VERSION, codeGitCommit } from '../version.js';
@@ -33,7 +33,8 @@ export interface AgentRequest {
 export interface StartRunOptions {
   store: TraceStore;
   protocol: string;
-  overrides?: DebateOverrides;
+  /** Parameter overrides: a debate preset's engine parameters, or the protocol's own (each protocol checks them). */
+  overrides?: ProtocolOptions['overrides'];
   /** For `adaptive`: the preset to escalate to. */
   escalate?: string;
   /** The judge; protocols that need one and get none are judged by the first agent's backend. */
@@ -43,6 +44,8 @@ export interface StartRunOptions {
   agents: readonly AgentRequest[];
   seeds: readonly number[];
   concurrency: number;
+  /** Absolute paths of the plugin files loaded for this run (`loadPlugin`), recorded so queue workers load them too. */
+  plugins?: readonly string[];
   replay?: boolean;
   resumeRunId?: string;
   fresh?: boolean;
@@ -130,6 +133,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     concurrency: options.concurrency,
     codeVersion: CODE_VERSION,
     ...(gitCommit === undefined ? {} : { gitCommit }),
+    ...(options.plugins === undefined || options.plugins.length === 0 ? {} : { plugins: [...options.plugins] }),
     traceVersion: 1,
   };
 
