@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { Decoding } from '../spec/chat.js';
-import type { DebateOverrides } from '../spec/debate-params.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Agent } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
