@@ -3,7 +3,7 @@ import { unitArgumentDiversity, unitPeerReferenceRate } from '../metrics/dynamic
 import { absoluteError } from '../metrics/forecast-error.js';
 import type { AuditQuestionRecord } from '../spec/audit-result.js';
 import type { UnitRecord } from '../spec/store.js';
-import { unitCostUsd } from '../study/study-budget.js';
+import { unitCostUsd } from '../metrics/unit-cost.js';
 import { beyondBounds, clampMetric } from './metric-bounds.js';
 import type { StudyMetric } from './study-metrics.js';
 

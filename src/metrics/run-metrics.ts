@@ -13,15 +13,11 @@ import {
 } from './dynamics/run-dynamics.js';
 import { forecastError, type ForecastError } from './forecast-error.js';
 import { scorerNamed } from './scorers/scorer-for.js';
+import { NO_ANSWER_ROLES } from './no-answer-roles.js';
 import { spokenAnswers } from './spoken-answers.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
-/**
- * Roles whose turns never carry an answer: DeALOG's specialists and
- * verifier, the planner's planning turn. Their turns are not counted in
- * `unparsedTurns` (they would read as unparsed answers).
- */
-export const NO_ANSWER_ROLES: ReadonlySet<string> = new Set(['TableAgent', 'ContextAgent', 'VisualAgent', 'VerificationAgent', 'PlannerAgent']);
+export { NO_ANSWER_ROLES } from './no-answer-roles.js';
 
 /**
  * Optional inputs of `runMetrics`: each unit's events by unit id (table-QA

@@ -7,7 +7,8 @@ import type { StudyRecord, TraceStore, UnitCounts, UnitRecord } from '../../src/
 import { cellAgents } from '../../src/study/cell-agents.js';
 import { interpolateEnv, MissingVariableError } from '../../src/study/interpolate-env.js';
 import { sampleQuestions } from '../../src/study/sample-questions.js';
-import { budgetReached, unitCostUsd } from '../../src/study/study-budget.js';
+import { unitCostUsd } from '../../src/metrics/unit-cost.js';
+import { budgetReached } from '../../src/study/study-budget.js';
 import type { StudyConfig } from '../../src/study/study-config.js';
 import { studyProgress } from '../../src/study/study-status.js';
 import { unitSummary } from '../helpers/trace-fixtures.js';

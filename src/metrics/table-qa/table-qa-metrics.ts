@@ -1,7 +1,7 @@
 import { answerMeta, type LogEntry, verdictMeta } from '../../protocols/shared-log/log-entry.js';
 import { logEntriesFromEvents } from '../../protocols/shared-log/trace-log.js';
 import type { Question } from '../../spec/question.js';
-import type { UnitRecord } from '../../spec/store.js';
+import type { UnitRecord, UnitSummary } from '../../spec/store.js';
 import type { TraceEvent } from '../../spec/trace.js';
 import { exactMatch } from './exact-match.js';
 import { logFaithfulness } from './log-faithfulness.js';
@@ -75,8 +75,12 @@ export function scoreTableQaUnit(unit: UnitRecord, events?: readonly TraceEvent[
 
 // One unit from its shared log, rebuilt once by the caller (the log measures share it).
 function scoreUnit(unit: UnitRecord, entries: readonly LogEntry[] | undefined): TableQaUnitScore | undefined {
-  const summary = unit.summary;
-  if (unit.status !== 'done' || summary === null || summary.gold === null) return undefined;
+  return unit.status !== 'done' || unit.summary === null ? undefined : scoreTableQaSummary(unit.summary, entries);
+}
+
+/** Scores a finished unit's summary and, when given, its shared log (undefined without a gold answer). */
+export function scoreTableQaSummary(summary: UnitSummary, entries: readonly LogEntry[] | undefined): TableQaUnitScore | undefined {
+  if (summary.gold === null) return undefined;
   const { gold } = summary;
   // the answer as stated ("56.197%", "(0.2)"), as the scorers read it
   const answer = summary.answer === null ? null : (summary.answerText ?? summary.answer);
