@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { registerDataset } from '../datasets/registry.js';
 import type { DatasetLoader } from '../datasets/dataset-loader.js';
 import { type ProtocolFactory, registerProtocol } from '../protocols/registry.js';
+import { registerMetric } from '../metrics/metric-registry.js';
 import { QuorumError } from '../spec/errors.js';
+import type { Metric } from '../spec/metric.js';
 
 /** A plugin file that cannot be loaded or does not export definitions. Names the file. */
 export class PluginError extends QuorumError {
@@ -25,17 +28,27 @@ export interface LoadedPlugin {
   metrics: string[];
 }
 
-/** Registers a definition of a kind other than protocol and dataset (metrics register through this). */
-export type DefinitionRegistrar = (definition: { kind: string; name: string }) => void;
+type Kind = 'protocol' | 'dataset' | 'metric';
 
-const registrars = new Map<string, DefinitionRegistrar>([
-  ['protocol', (definition) => registerProtocol(definition as unknown as ProtocolFactory)],
-  ['dataset', (definition) => registerDataset(definition as unknown as DatasetLoader)],
-]);
+// defineProtocol and defineDataset tag their result with its kind; a metric is recognised by its shape (defineMetric returns the `Metric` itself)
+function kindOf(definition: unknown): Kind | undefined {
+  if (typeof definition !== 'object' || definition === null) return undefined;
+  const fields = definition as Record<string, unknown>;
+  if ((fields['kind'] === 'protocol' || fields['kind'] === 'dataset') && typeof fields['name'] === 'string') return fields['kind'];
+  if (typeof fields['key'] === 'string' && typeof fields['value'] === 'function' && Array.isArray(fields['needs'])) return 'metric';
+  return undefined;
+}
 
-/** Lets a registry take plugin definitions of its kind (e.g. `metric`). */
-export function addDefinitionKind(kind: string, register: DefinitionRegistrar): void {
-  registrars.set(kind, register);
+function register(kind: Kind, definition: unknown): string {
+  if (kind === 'protocol') {
+    registerProtocol(definition as ProtocolFactory);
+    return (definition as ProtocolFactory).name;
+  }
+  if (kind === 'dataset') {
+    registerDataset(definition as DatasetLoader);
+    return (definition as DatasetLoader).name;
+  }
+  return registerMetric(definition as Metric).key;
 }
 
 const loaded = new Map<string, Promise<LoadedPlugin>>();
@@ -66,6 +79,25 @@ export async function loadPlugins(files: readonly string[], from?: string): Prom
   return plugins;
 }
 
+/**
+ * Loads the plugins a YAML config (run.yaml, study.yaml) lists under
+ * `plugins:`, relative to the file. They register names (protocols,
+ * datasets, metrics) the rest of the file is checked against, so they load
+ * before it is validated; a file that is not YAML loads none (its parser
+ * then reports the syntax with its line).
+ */
+export async function loadYamlPlugins(text: string, file: string): Promise<LoadedPlugin[]> {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch {
+    return [];
+  }
+  const plugins = typeof data === 'object' && data !== null ? (data as { plugins?: unknown }).plugins : undefined;
+  if (!Array.isArray(plugins)) return [];
+  return loadPlugins(plugins.filter((plugin): plugin is string => typeof plugin === 'string' && plugin !== ''), dirname(file));
+}
+
 async function importPlugin(path: string): Promise<LoadedPlugin> {
   if (!existsSync(path)) throw new PluginError(path, 'no such file', 'give the path of a .mjs, .js or .ts module, relative to the working directory or the config file');
   const module = await importModule(path);
@@ -75,16 +107,13 @@ async function importPlugin(path: string): Promise<LoadedPlugin> {
   const plugin: LoadedPlugin = { file: path, protocols: [], datasets: [], metrics: [] };
   for (const [index, definition] of definitions.entries()) {
     const where = Array.isArray(exported) ? `default export [${index}]` : 'default export';
-    const kind = typeof definition === 'object' && definition !== null ? (definition as { kind?: unknown }).kind : undefined;
-    const name = typeof definition === 'object' && definition !== null ? (definition as { name?: unknown }).name : undefined;
-    const register = typeof kind === 'string' ? registrars.get(kind) : undefined;
-    if (register === undefined || typeof name !== 'string') {
-      throw new PluginError(path, `${where} is ${describe(definition)}, not a definition`, `export ${EXPECTED}${typeof kind === 'string' ? ` (kind "${kind}" is not known to this quorum)` : ''}`);
-    }
+    const kind = kindOf(definition);
+    if (kind === undefined) throw new PluginError(path, `${where} is ${describe(definition)}, not a definition`, `export ${EXPECTED}`);
+    let name: string;
     try {
-      register(definition as { kind: string; name: string });
+      name = register(kind, definition);
     } catch (error) {
-      throw new PluginError(path, `${where} (${kind} "${name}"): ${error instanceof Error ? error.message : String(error)}`, error instanceof QuorumError ? error.hint : undefined, error);
+      throw new PluginError(path, `${where} (a ${kind}): ${error instanceof Error ? error.message : String(error)}`, error instanceof QuorumError ? error.hint : undefined, error);
     }
     plugin[kind === 'protocol' ? 'protocols' : kind === 'dataset' ? 'datasets' : 'metrics'].push(name);
   }
@@ -110,5 +139,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a nested list';
   if (typeof value === 'function') return 'a function (call it: export its result)';
   if (typeof value !== 'object') return `a ${typeof value}`;
-  return `an object without a known "kind" (keys: ${Object.keys(value).slice(0, 6).join(', ') || 'none'})`;
+  return `an object that is neither a protocol, a dataset nor a metric definition (keys: ${Object.keys(value).slice(0, 6).join(', ') || 'none'})`;
 }

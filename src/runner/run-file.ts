@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pricesSchema, priceTableOf } from '../backends/price-assignment.js';
 import type { PriceTable } from '../backends/prices.js';
 import { dirname, isAbsolute, join } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parse, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { z } from 'zod';
 import { parseBackendSpec } from '../backends/backend-spec.js';
 import { datasetNames } from '../datasets/registry.js';
@@ -14,7 +14,7 @@ import { QuorumError } from '../spec/errors.js';
 import { forecastOptionsSchema } from '../spec/run-config.js';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import { readPersonaFile } from './agent-spec.js';
-import { loadPlugins } from './load-plugin.js';
+import { loadYamlPlugins } from './load-plugin.js';
 import type { AgentRequest } from './start-run.js';
 
 /*
@@ -221,21 +221,8 @@ export async function loadRunFile(path: string): Promise<RunFileRequest> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new RunFileError(path, [{ message: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})` }], 'check the path given to --config');
   }
-  await loadRunFilePlugins(text, path);
+  await loadYamlPlugins(text, path);
   return parseRunFile(text, path);
-}
-
-// Plugins register names (protocols, datasets) the rest of the file is checked against, so they load first.
-async function loadRunFilePlugins(text: string, file: string): Promise<void> {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch {
-    return; // parseRunFile reports the syntax with its line
-  }
-  const plugins = typeof data === 'object' && data !== null ? (data as { plugins?: unknown }).plugins : undefined;
-  if (!Array.isArray(plugins)) return;
-  await loadPlugins(plugins.filter((plugin): plugin is string => typeof plugin === 'string' && plugin !== ''), dirname(file));
 }
 
 function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | number>, message: string) => RunFileError): RunFileRequest {

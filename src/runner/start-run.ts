@@ -66,6 +66,8 @@ export interface StartRunOptions {
   /** Calls in a row failing to connect before a backend counts as down and the run stops (default 8). */
   deadAfterCalls?: number;
   retry?: BackendPoolOptions['retry'];
+  /** Backend objects by the spec agents name them with (see `BackendPoolOptions.provided`). */
+  backends?: BackendPoolOptions['provided'];
 }
 
 /** A new run id: time-ordered prefix plus randomness. */
@@ -145,6 +147,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     ...(options.prices === undefined ? {} : { prices: options.prices }),
     ...(options.deadAfterCalls === undefined ? {} : { deadAfterCalls: options.deadAfterCalls }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.backends === undefined ? {} : { provided: options.backends }),
   });
   try {
     const agents: Agent[] = await Promise.all(
