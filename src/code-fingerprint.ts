@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'bb766c0ff39e73279cb8efe9be42df8282fb9e2cebfa363d47b9851d602ea6ca', files: 162 } as const;
+export const CODE_FINGERPRINT = { sha256: 'd3cbb7b171cde67d941ad9f44df2b9eea4c2d810f55580530d32a9d6abc1df07', files: 163 } as const;

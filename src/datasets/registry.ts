@@ -16,8 +16,7 @@ import { pubmedqaLoader } from './pubmedqa.js';
 import { tatqaLoader } from './tatqa.js';
 import { wtqLoader } from './wikitablequestions.js';
 
-/** Every dataset loader, by name. */
-export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
+const loaders = new Map<string, DatasetLoader>(
   [
     medqaLoader,
     genericLoader,
@@ -36,6 +35,21 @@ export const DATASETS: ReadonlyMap<string, DatasetLoader> = new Map(
     crtqaLoader,
   ].map((loader) => [loader.name, loader]),
 );
+
+/** Every dataset loader, by name (built-in ones first, then registered ones). */
+export const DATASETS: ReadonlyMap<string, DatasetLoader> = loaders;
+
+/**
+ * Adds a dataset loader (a plugin's format). Names are lower-case, as
+ * `--dataset` matches them; a name already taken by another loader is a
+ * `ConfigError`, the same loader again (a plugin imported twice) is accepted.
+ */
+export function registerDataset(loader: DatasetLoader): void {
+  if (loader.name !== loader.name.toLowerCase() || loader.name.trim() === '') throw new ConfigError(`dataset name "${loader.name}" must be non-empty and lower-case`, '--dataset matches names in lower case');
+  const known = loaders.get(loader.name);
+  if (known !== undefined && known !== loader) throw new ConfigError(`a dataset named "${loader.name}" is already registered`, 'give the dataset another name');
+  loaders.set(loader.name, loader);
+}
 
 /** Names of the known datasets. */
 export function datasetNames(): string[] {

@@ -24,6 +24,12 @@ export interface ProtocolFactory {
   description: string;
   create(options: ProtocolOptions): Protocol;
   /**
+   * Rebuilds the protocol from the resolved parameters a run recorded
+   * (`protocol.params`), so a queue worker runs exactly what the run that
+   * enqueued it resolved. `fromParams(p.params).params` must equal `p.params`.
+   */
+  fromParams(params: Readonly<Record<string, unknown>>): Protocol;
+  /**
    * Fixed agent roles (e.g. DeALOG's five agents): the run gets exactly
    * these agents, named after the roles. Absent: any number of neutral agents.
    */
@@ -32,13 +38,19 @@ export interface ProtocolFactory {
 
 const factories = new Map<string, ProtocolFactory>();
 
-/** Adds a protocol to the registry (protocol modules call this once). */
+/**
+ * Adds a protocol to the registry (protocol modules and plugins call this
+ * once). A second protocol of a built-in's name is a `ConfigError`; the same
+ * factory registered again (a plugin imported twice) is accepted.
+ */
 export function registerProtocol(factory: ProtocolFactory): void {
+  const known = factories.get(factory.name);
+  if (known !== undefined && known !== factory) throw new ConfigError(`a protocol named "${factory.name}" is already registered`, 'give the protocol another name');
   factories.set(factory.name, factory);
 }
 
 for (const preset of Object.values(DEBATE_PRESETS)) {
-  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }) });
+  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }), fromParams: (params) => createDebateProtocol(preset.name, params as DebateOverrides) });
 }
 
 registerProtocol(dealogProtocolFactory);
@@ -47,6 +59,11 @@ registerProtocol(plannerProtocolFactory);
 registerProtocol(planLogProtocolFactory);
 registerProtocol(selfConsistencyProtocolFactory);
 registerProtocol(scMatchedProtocolFactory);
+
+/** The registered protocol of this name, or undefined. */
+export function findProtocolFactory(name: string): ProtocolFactory | undefined {
+  return factories.get(name);
+}
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

@@ -1,32 +1,29 @@
-import { createDebateProtocol } from '../protocols/debate/create-debate-protocol.js';
-import { DEBATE_PRESETS } from '../protocols/debate/presets.js';
-import { SelfConsistencyProtocol, selfConsistencyParamsSchema } from '../protocols/baselines/self-consistency-protocol.js';
-import { DealogProtocol } from '../protocols/shared-log/dealog-protocol.js';
+import { findProtocolFactory } from '../protocols/registry.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import type { RunConfig } from '../spec/run-config.js';
 import { hashValue } from '../util/hash.js';
 
+const SAME_VERSION = 'run the same quorum version on every worker as on the machine that enqueued the run';
+
 /**
- * The protocol of a stored run, rebuilt from its recorded name and resolved
- * parameters (not from the user's overrides, which are not stored): a
- * debate preset with every parameter given as an override, or DeALOG with
- * its parameters. The rebuilt parameters must equal the recorded ones —
- * otherwise this worker's quorum resolves them differently (another
- * version) and would run another experiment under the run's name.
+ * The protocol of a stored run, rebuilt by its registry entry's
+ * `fromParams` from the recorded resolved parameters (the user's overrides
+ * are not stored). Built-in protocols and plugins alike: a plugin's
+ * protocol is registered by loading the run's `plugins` first. The rebuilt
+ * parameters must equal the recorded ones — otherwise this worker's quorum
+ * resolves them differently (another version) and would run another
+ * experiment under the run's name.
  */
 export function rebuildProtocol(config: RunConfig): Protocol {
-  const { name, params } = config.protocol;
-  let protocol: Protocol;
-  if (name === 'dealog') protocol = new DealogProtocol(params);
-  else if (name === 'self-consistency' || name === 'sc-matched') {
-    // k as recorded (sc-matched's derivation is kept beside it, not redone)
-    const { matched, ...settings } = params as Record<string, unknown>;
-    protocol = new SelfConsistencyProtocol(name, selfConsistencyParamsSchema.parse(settings), matched === undefined ? {} : { matched });
-  } else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
-  else throw new ConfigError(`this worker cannot rebuild protocol "${name}"`, 'run the same quorum version on every worker as on the machine that enqueued the run');
+  const { name, preset, params } = config.protocol;
+  const factory = findProtocolFactory(preset) ?? findProtocolFactory(name);
+  if (factory === undefined) {
+    throw new ConfigError(`this worker cannot rebuild protocol "${name}": no protocol of that name is registered`, config.plugins === undefined ? SAME_VERSION : `the run loaded plugins ${config.plugins.join(', ')}: every worker must reach them at the same paths`);
+  }
+  const protocol = factory.fromParams(params);
   if (hashValue(protocol.params) !== hashValue(params)) {
-    throw new ConfigError(`protocol "${name}" rebuilds with other parameters on this worker than the run recorded`, 'run the same quorum version on every worker as on the machine that enqueued the run');
+    throw new ConfigError(`protocol "${name}" rebuilds with other parameters on this worker than the run recorded`, SAME_VERSION);
   }
   return protocol;
 }

@@ -8,6 +8,7 @@ import type { TraceStore } from '../spec/store.js';
 import { hashValue } from '../util/hash.js';
 import { loadRunQuestions } from './load-run-questions.js';
 import type { QuestionSource } from './question-source.js';
+import { loadPlugins } from '../runner/load-plugin.js';
 import { rebuildProtocol } from './rebuild-protocol.js';
 import type { WorkerBackendPool } from './worker-backend-pool.js';
 
@@ -74,6 +75,8 @@ export class RunContexts {
         'start the workers from the same quorum code as the command that planned the run; the unit stays pending',
       );
     }
+    // the run's plugins register its protocol (or dataset) on this worker, as on the machine that planned it
+    await loadPlugins(config.plugins ?? []);
     const protocol = rebuildProtocol(config);
     const questions = await loadRunQuestions(runId, config, source, this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir });
     const agents: Agent[] = await Promise.all(

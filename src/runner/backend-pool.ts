@@ -25,6 +25,8 @@ export interface BackendPoolOptions {
   deadAfterCalls?: number;
   /** Retry settings (attempts, backoff; an instant `sleep` in tests). */
   retry?: RetryOptions;
+  /** Backends given as objects (a library user's own, a scripted one), by the spec agents name them with; wrapped like created ones. */
+  provided?: ReadonlyMap<string, ChatBackend>;
 }
 
 /**
@@ -54,7 +56,7 @@ export class BackendPool {
   }
 
   private async create(spec: string): Promise<ChatBackend> {
-    const raw = await createBackend(spec, {
+    const raw = this.options.provided?.get(spec) ?? await createBackend(spec, {
       ...(this.options.llama === undefined ? {} : { llama: this.options.llama }),
       ...(this.options.openai === undefined ? {} : { openai: this.options.openai }),
     });

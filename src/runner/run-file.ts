@@ -14,6 +14,7 @@ import { QuorumError } from '../spec/errors.js';
 import { forecastOptionsSchema } from '../spec/run-config.js';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import { readPersonaFile } from './agent-spec.js';
+import { loadYamlPlugins } from './load-plugin.js';
 import type { AgentRequest } from './start-run.js';
 
 /*
@@ -83,6 +84,8 @@ export const runFileSchema = z
     db: z.string().min(1).optional(),
     /** Prices by model name, USD per million tokens: "<input>/<output>" or {prompt, completion, cachedPrompt}. */
     prices: pricesSchema.optional(),
+    /** Plugin modules (protocols, datasets, metrics), relative to the run file; loaded before the rest is checked. */
+    plugins: z.array(z.string().min(1)).optional(),
   })
   .superRefine(checkRunFile);
 
@@ -141,6 +144,8 @@ export interface RunFileRequest {
   db?: string;
   /** `prices:`: per-model prices over the built-in table. */
   prices?: PriceTable;
+  /** `plugins:`: absolute paths of the plugin files the run loaded. */
+  plugins?: string[];
 }
 
 /** One located problem of a run file. */
@@ -216,6 +221,7 @@ export async function loadRunFile(path: string): Promise<RunFileRequest> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new RunFileError(path, [{ message: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})` }], 'check the path given to --config');
   }
+  await loadYamlPlugins(text, path);
   return parseRunFile(text, path);
 }
 
@@ -256,6 +262,7 @@ function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | n
     ...(file.concurrency === undefined ? {} : { concurrency: file.concurrency }),
     ...(file.db === undefined ? {} : { db: near(file.db) }),
     ...(file.prices === undefined ? {} : { prices: priceTableOf(file.prices) }),
+    ...(file.plugins === undefined ? {} : { plugins: file.plugins.map(near) }),
   };
 }
 

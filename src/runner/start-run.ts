@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { Decoding } from '../spec/chat.js';
-import type { DebateOverrides } from '../spec/debate-params.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Agent } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
@@ -11,7 +10,7 @@ import { sanitizeSpec } from '../backends/backend-spec.js';
 import { expandBackendShorthand } from '../backends/backend-shorthand.js';
 import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import type { PriceTable } from '../backends/prices.js';
-import { getProtocolFactory } from '../protocols/registry.js';
+import { getProtocolFactory, type ProtocolOptions } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
 import { CODE_VERSION, codeGitCommit } from '../version.js';
@@ -33,7 +32,8 @@ export interface AgentRequest {
 export interface StartRunOptions {
   store: TraceStore;
   protocol: string;
-  overrides?: DebateOverrides;
+  /** Parameter overrides: a debate preset's engine parameters, or the protocol's own (each protocol checks them). */
+  overrides?: ProtocolOptions['overrides'];
   /** For `adaptive`: the preset to escalate to. */
   escalate?: string;
   /** The judge; protocols that need one and get none are judged by the first agent's backend. */
@@ -43,6 +43,8 @@ export interface StartRunOptions {
   agents: readonly AgentRequest[];
   seeds: readonly number[];
   concurrency: number;
+  /** Absolute paths of the plugin files loaded for this run (`loadPlugin`), recorded so queue workers load them too. */
+  plugins?: readonly string[];
   replay?: boolean;
   resumeRunId?: string;
   fresh?: boolean;
@@ -64,6 +66,8 @@ export interface StartRunOptions {
   /** Calls in a row failing to connect before a backend counts as down and the run stops (default 8). */
   deadAfterCalls?: number;
   retry?: BackendPoolOptions['retry'];
+  /** Backend objects by the spec agents name them with (see `BackendPoolOptions.provided`). */
+  backends?: BackendPoolOptions['provided'];
 }
 
 /** A new run id: time-ordered prefix plus randomness. */
@@ -130,6 +134,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     concurrency: options.concurrency,
     codeVersion: CODE_VERSION,
     ...(gitCommit === undefined ? {} : { gitCommit }),
+    ...(options.plugins === undefined || options.plugins.length === 0 ? {} : { plugins: [...options.plugins] }),
     traceVersion: 1,
   };
 
@@ -142,6 +147,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     ...(options.prices === undefined ? {} : { prices: options.prices }),
     ...(options.deadAfterCalls === undefined ? {} : { deadAfterCalls: options.deadAfterCalls }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.backends === undefined ? {} : { provided: options.backends }),
   });
   try {
     const agents: Agent[] = await Promise.all(

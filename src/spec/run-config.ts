@@ -73,6 +73,13 @@ export const runConfigSchema = z.object({
   gitCommit: z.string().optional(),
   /** Resumes by other code versions, oldest first; absent when every unit was made by `codeVersion`. */
   versionMix: z.array(versionMixSchema).optional(),
+  /**
+   * Absolute paths of the plugin modules the run loaded (its protocol or
+   * dataset may come from one); a queue worker loads them before rebuilding
+   * the protocol. Not part of the run's fingerprint: the protocol's name and
+   * parameters are.
+   */
+  plugins: z.array(z.string()).optional(),
   traceVersion: z.literal(1),
 });
 export type RunConfig = z.infer<typeof runConfigSchema>;

@@ -30,8 +30,29 @@ const postgresBackend: StoreBackend = {
   },
 };
 
-/** Backends by scheme. Adding a backend is adding an entry. */
-const backends: readonly StoreBackend[] = [sqliteBackend, postgresBackend];
+/** Backends by scheme. Adding a backend is registering one. */
+const backends: StoreBackend[] = [sqliteBackend, postgresBackend];
+
+/**
+ * Adds a store backend for its URL schemes (a plugin's own database, say),
+ * checked against the shared `TraceStore` suite of `quorum/testing`. A
+ * scheme another backend already claims is a `ConfigError`.
+ */
+export function registerStoreBackend(backend: StoreBackend): void {
+  const schemes = backend.schemes.map((scheme) => scheme.toLowerCase());
+  const bad = schemes.find((scheme) => !/^[a-z][a-z0-9+.-]+:$/.test(scheme));
+  if (bad !== undefined) throw new ConfigError(`store scheme "${bad}" is not a URL scheme`, 'name schemes with their colon, e.g. "mydb:"');
+  const holder = backends.find((known) => known.schemes.some((scheme) => schemes.includes(scheme)));
+  // the same backend again (a plugin imported twice) is not a conflict
+  if (holder !== undefined && holder.open === backend.open) return;
+  if (holder !== undefined) throw new ConfigError(`store scheme ${schemes.find((scheme) => holder.schemes.includes(scheme))} is already registered`, 'choose another scheme');
+  backends.push({ schemes, open: backend.open });
+}
+
+/** The URL schemes of every registered store backend. */
+export function storeSchemes(): string[] {
+  return backends.flatMap((backend) => backend.schemes);
+}
 
 /**
  * Opens the store a location names: `postgres://…` for PostgreSQL, or a

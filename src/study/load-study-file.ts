@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseBackendSpec } from '../backends/backend-spec.js';
 import { QuorumError } from '../spec/errors.js';
 import { LineCounter, parseDocument } from 'yaml';
+import { loadYamlPlugins } from '../runner/load-plugin.js';
 import { describeIssues } from './describe-issue.js';
 import { interpolateEnv, MissingVariableError } from './interpolate-env.js';
 import { StudyFileError, type StudyFileProblem } from './study-file-error.js';
@@ -68,5 +69,6 @@ export async function loadStudyFile(path: string, env: NodeJS.ProcessEnv = proce
     const code = (error as NodeJS.ErrnoException).code;
     throw new StudyFileError(path, [{ message: code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})` }], 'check the path of the study file');
   }
+  await loadYamlPlugins(text, path);
   return parseStudyFile(text, path, env);
 }

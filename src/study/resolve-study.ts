@@ -94,6 +94,7 @@ export async function resolveStudyFile(file: StudyFile, source: string, options:
     protocols,
     seeds: [...file.seeds],
     cells,
+    ...(file.plugins === undefined ? {} : { plugins: file.plugins.map((plugin) => (isAbsolute(plugin) ? plugin : resolve(dirname(source), plugin))) }),
     identity,
   };
   return { id: `study-${file.name}-${identity.slice(0, 8)}`, config, questions };

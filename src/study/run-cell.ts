@@ -34,6 +34,7 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
     },
     agents: cellAgents(protocol.preset, setup),
     seeds: config.seeds,
+    ...(config.plugins === undefined ? {} : { plugins: config.plugins }),
     concurrency: options.concurrency ?? config.file.concurrency,
     ...(options.replay === undefined ? {} : { replay: options.replay }),
     ...(config.file.prices === undefined ? {} : { prices: priceTableOf(config.file.prices) }),

@@ -65,6 +65,8 @@ export interface StudyConfig {
   protocols: StudyProtocolConfig[];
   seeds: number[];
   cells: StudyCell[];
+  /** Absolute paths of the study's plugin files (`plugins:`); each cell's run records them for queue workers. */
+  plugins?: string[];
   /** Hash of what defines the experiment (not budget, audit or analysis settings). */
   identity: string;
 }

@@ -138,6 +138,8 @@ const studyObjectSchema = z.strictObject({
     budget: budgetSchema.default({}),
     /** Prices by model name, USD per million tokens, over the built-in table (as a run file's `prices:`). */
     prices: pricesSchema.optional(),
+    /** Plugin modules (protocols, datasets, metrics), relative to the study file; loaded before the rest is checked. */
+    plugins: z.array(z.string().min(1)).optional(),
     analysis: analysisSchema.default({ pairing: 'question-seed', bootstrap: { resamples: 2000, seed: 0 }, alpha: 0.05 }),
 });
 

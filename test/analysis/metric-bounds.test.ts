@@ -15,7 +15,7 @@ import { studyReportOf } from '../../src/analysis/study-report.js';
 import { unitObservation } from '../../src/analysis/unit-observations.js';
 import type { AuditGroupSummary, AuditQuestionRecord } from '../../src/spec/audit-result.js';
 import type { UnitRecord } from '../../src/spec/store.js';
-import { unitSummary } from '../helpers/trace-fixtures.js';
+import { unitSummary } from '../../src/testing/trace-fixtures.js';
 import { STUDY_HEAD, syntheticStudy } from './synthetic-study.js';
 
 const ONE_ULP_ABOVE_ONE = 1.0000000000000002;

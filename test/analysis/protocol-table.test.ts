@@ -15,7 +15,7 @@ import type { AuditGroupSummary } from '../../src/spec/audit-result.js';
 import type { StudyRecord, UnitRecord, UnitSummary } from '../../src/spec/store.js';
 import type { StudyConfig } from '../../src/study/study-config.js';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
-import { unitSummary } from '../helpers/trace-fixtures.js';
+import { unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const FILE = parseStudyFile(
   `name: numbers

@@ -7,8 +7,8 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { initialSchema } from '../../src/store/migrations/0001-initial-schema.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { runRecord, unitResult } from '../helpers/trace-fixtures.js';
-import { auditQuestion, auditRecord } from './audit-fixtures.js';
+import { runRecord, unitResult } from '../../src/testing/trace-fixtures.js';
+import { auditQuestion, auditRecord } from '../../src/testing/audit-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-audit-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

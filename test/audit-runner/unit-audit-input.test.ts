@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unitAuditInput } from '../../src/audit-runner/unit-audit-input.js';
 import type { UnitRecord } from '../../src/spec/store.js';
-import { finalBody, traceEvents, turnBody, voteBody } from '../helpers/trace-fixtures.js';
+import { finalBody, traceEvents, turnBody, voteBody } from '../../src/testing/trace-fixtures.js';
 
 const unit: UnitRecord = { id: 'u_1', runId: 'r', questionId: 'q1', protocol: 'gdp', seed: 3, status: 'done', summary: null, finishedAt: null };
 

@@ -9,7 +9,7 @@ import { executeUnit } from '../../src/runner/execute-unit.js';
 import type { UnitRecord, UnitRoundSummary, UnitSummary } from '../../src/spec/store.js';
 import { fixedClock } from '../../src/util/clock.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
-import { runConfig, runRecord, unitSummary } from '../helpers/trace-fixtures.js';
+import { runConfig, runRecord, unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const round = (calls: number, tokens: number): UnitRoundSummary => ({ calls, tokens, turns: calls, peerReferences: 0, argumentDiversity: null });
 

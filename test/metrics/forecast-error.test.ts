@@ -8,7 +8,7 @@ import { executeUnit } from '../../src/runner/execute-unit.js';
 import type { Question } from '../../src/spec/question.js';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { fixedClock } from '../../src/util/clock.js';
-import { unitSummary } from '../helpers/trace-fixtures.js';
+import { unitSummary } from '../../src/testing/trace-fixtures.js';
 import { agentOf, agentsOn } from '../helpers/scripted-debaters.js';
 
 const close = (actual: number | null | undefined, expected: number): void => {

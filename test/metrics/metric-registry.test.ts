@@ -7,7 +7,7 @@ import { SharedLog } from '../../src/protocols/shared-log/shared-log.js';
 import type { Metric, MetricUnit } from '../../src/spec/metric.js';
 import type { Question } from '../../src/spec/question.js';
 import type { TraceEventInput } from '../../src/spec/trace.js';
-import { traceEvents, unitSummary } from '../helpers/trace-fixtures.js';
+import { traceEvents, unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const debateUnit: MetricUnit = { unitId: 'u1', summary: unitSummary() };
 const cotUnit: MetricUnit = { unitId: 'u2', summary: unitSummary({ answersByRound: { 'Agent A': ['B'] }, roundsRun: 1, unanimous: true, latencyMs: 350 }) };

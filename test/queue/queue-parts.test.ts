@@ -27,7 +27,7 @@ import type { RunConfig } from '../../src/spec/run-config.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import { fixedClock } from '../../src/util/clock.js';
 import { hashValue } from '../../src/util/hash.js';
-import { runRecord } from '../helpers/trace-fixtures.js';
+import { runRecord } from '../../src/testing/trace-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-queue-parts-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { unitEvents, unitResult } from '../helpers/trace-fixtures.js';
+import { unitEvents, unitResult } from '../../src/testing/trace-fixtures.js';
 
 const [file, runId, count, label] = process.argv.slice(2);
 if (file === undefined || runId === undefined || count === undefined || label === undefined) {

@@ -10,7 +10,7 @@ import { exportJsonlLines, writeJsonl } from '../../src/store/jsonl-export.js';
 import { importJsonl } from '../../src/store/jsonl-import.js';
 import { jsonlLineSchema } from '../../src/store/jsonl-line.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { everyEventTypeBodies, runConfig, runRecord, traceEvents, unitEvents, unitResult, unitSummary } from '../helpers/trace-fixtures.js';
+import { everyEventTypeBodies, runConfig, runRecord, traceEvents, unitEvents, unitResult, unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quorum-jsonl-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -12,9 +12,9 @@ import { migrations } from '../../src/store/migrations/migrations.js';
 import { openStore } from '../../src/store/open-store.js';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
 import { parsePostgresLocation } from '../../src/store/postgres/postgres-location.js';
-import { cachedCompletion, runRecord, unitResult } from '../helpers/trace-fixtures.js';
+import { cachedCompletion, runRecord, unitResult } from '../../src/testing/trace-fixtures.js';
 import { requireServices, testSchema } from '../queue/test-services.js';
-import { runStoreSuite } from './store-suite.js';
+import { runStoreSuite } from '../../src/testing/trace-store-suite.js';
 
 describe('postgres location', () => {
   it('takes quorum parameters out of the URL and never shows the password', () => {

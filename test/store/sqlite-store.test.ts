@@ -14,8 +14,8 @@ import { openStore } from '../../src/store/open-store.js';
 import type { Database } from '../../src/store/schema.js';
 import { SqliteTraceStore } from '../../src/store/sqlite-trace-store.js';
 import { unitId } from '../../src/store/unit-id.js';
-import { cachedCompletion, runRecord, unitResult } from '../helpers/trace-fixtures.js';
-import { runStoreSuite } from './store-suite.js';
+import { cachedCompletion, runRecord, unitResult } from '../../src/testing/trace-fixtures.js';
+import { runStoreSuite } from '../../src/testing/trace-store-suite.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quorum-sqlite-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -15,7 +15,7 @@ import { KyselyTraceStore } from '../../src/store/kysely-trace-store.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import type { Database } from '../../src/store/schema.js';
-import { cachedCompletion, runRecord, unitEvents, unitResult } from '../helpers/trace-fixtures.js';
+import { cachedCompletion, runRecord, unitEvents, unitResult } from '../../src/testing/trace-fixtures.js';
 
 const units = Number(process.argv[2] ?? 10_000);
 const cacheOps = Number(process.argv[3] ?? 100_000);

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { after, it } from 'node:test';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { runRecord, unitEvents } from '../helpers/trace-fixtures.js';
+import { runRecord, unitEvents } from '../../src/testing/trace-fixtures.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = join(here, '..', '..');

@@ -11,7 +11,7 @@ import { unitCostUsd } from '../../src/metrics/unit-cost.js';
 import { budgetReached } from '../../src/study/study-budget.js';
 import type { StudyConfig } from '../../src/study/study-config.js';
 import { studyProgress } from '../../src/study/study-status.js';
-import { unitSummary } from '../helpers/trace-fixtures.js';
+import { unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const question = (id: string, extra: Partial<Question> = {}): Question => ({ id, prompt: `Question ${id}?`, gold: { kind: 'text', value: 'x' }, ...extra });
 

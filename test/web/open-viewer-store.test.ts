@@ -14,7 +14,7 @@ import { latestMigration, migrations } from '../../src/store/migrations/migratio
 import { openStore } from '../../src/store/open-store.js';
 import type { Database } from '../../src/store/schema.js';
 import { openViewerStore } from '../../src/web/server/open-viewer-store.js';
-import { runRecord } from '../helpers/trace-fixtures.js';
+import { runRecord } from '../../src/testing/trace-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-web-open-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

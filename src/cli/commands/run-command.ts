@@ -9,6 +9,7 @@ import { getProtocolFactory, protocolNames } from '../../protocols/registry.js';
 import { ConfigError } from '../../spec/errors.js';
 import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/progress.js';
 import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
+import { loadPlugin, PluginError } from '../../runner/load-plugin.js';
 import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
 import { startRun } from '../../runner/start-run.js';
 import { parsePriceAssignment } from '../../backends/price-assignment.js';
@@ -117,7 +118,14 @@ function corruptFlag(value: string): number {
 export async function runFromOptions(options: RunCommandOptions): Promise<void> {
   // Flags given explicitly win over the run file, field by field; `--agent` replaces the file's agent list.
   const file: RunFileRequest | undefined = options.config === undefined ? undefined : await loadRunFile(options.config);
-  const protocol = options.protocol ?? file?.protocol;
+  const plugins = [...(file?.plugins ?? [])];
+  let protocol = options.protocol ?? file?.protocol;
+  if (options.protocol !== undefined && isModulePath(options.protocol)) {
+    const plugin = await loadPlugin(options.protocol);
+    if (plugin.protocols.length !== 1) throw new PluginError(plugin.file, `defines ${plugin.protocols.length} protocols (${plugin.protocols.join(', ') || 'none'}), so --protocol <file> cannot tell which to run`, 'list the file under plugins: in a run file and name the protocol with --protocol <name>');
+    protocol = plugin.protocols[0]!;
+    plugins.push(plugin.file);
+  }
   if (protocol === undefined) throw new ConfigError('no protocol given', 'pass --protocol <preset> or put "protocol:" in the run file');
   const datasetName = options.dataset ?? file?.dataset.name;
   const dataPath = options.data ?? file?.dataset.path;
@@ -186,6 +194,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         dataset: { name: runDatasetName, path: dataset.path, questions, ...(limit === undefined ? {} : { limit }), ...(dataset.forecast === undefined ? {} : { forecast: dataset.forecast }) },
         agents,
         seeds: options.seed ?? file?.seeds ?? [1],
+        ...(plugins.length === 0 ? {} : { plugins: [...new Set(plugins)] }),
         concurrency: options.concurrency ?? file?.concurrency ?? 4,
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
@@ -230,6 +239,11 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   }
 }
 
+/** Whether `--protocol` names a module file (a plugin) rather than a registered protocol. */
+function isModulePath(value: string): boolean {
+  return /\.[cm]?[jt]s$/.test(value) || value.includes('/') || value.includes('\\');
+}
+
 /** Collects a repeatable flag's values in order. */
 function collectFlag(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -239,7 +253,7 @@ function collectFlag(value: string, previous: string[] | undefined): string[] {
 export function runCommand() {
   return new Command('run')
     .description('run a protocol on a dataset; every turn is stored')
-    .option('--protocol <preset>', `protocol: ${protocolNames().join(', ')} (\`quorum protocols\` describes them; required unless the run file names one)`)
+    .option('--protocol <preset>', `protocol: ${protocolNames().join(', ')}, or a plugin file (./my-protocol.mjs) whose default export is a defineProtocol definition (\`quorum protocols\` describes them; required unless the run file names one)`)
     .option('--config <run.yaml>', 'run file with protocol, dataset, agents, judge, seeds and decoding (docs/agents.md); flags given explicitly override its fields')
     .option('--dataset <name>', `dataset format: ${datasetNames().join(', ')}`)
     .option('--data <path>', 'dataset file')

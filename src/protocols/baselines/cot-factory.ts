@@ -9,4 +9,5 @@ export const cotProtocolFactory: ProtocolFactory = {
   description: 'baseline: single-agent chain-of-thought over the rendered context (tables, passages, captions)',
   roles: COT_ROLES,
   create: (options) => new CotProtocol(baselineParams('cot', options.overrides ?? {}, [])),
+  fromParams: (params) => new CotProtocol({ ...params }),
 };

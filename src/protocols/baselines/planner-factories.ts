@@ -19,6 +19,7 @@ export const plannerProtocolFactory: ProtocolFactory = {
     const { maxRounds, ...rest } = params;
     return new PlannerProtocol({ ...rest, ...(typeof maxRounds === 'number' ? { replans: maxRounds - 1 } : {}) });
   },
+  fromParams: (params) => new PlannerProtocol({ ...params }),
 };
 
 /** `plan-log`: the planner plans round 0, DeALOG's shared-log scheduler takes over (`--rounds` = its maximum rounds). */
@@ -28,4 +29,5 @@ export const planLogProtocolFactory: ProtocolFactory = {
   description: 'baseline: plan→log hybrid, a planned first round then the DeALOG shared-log scheduler',
   roles: PLANNER_ROLES,
   create: (options) => new PlanLogProtocol(baselineParams('plan-log', options.overrides ?? {}, ['maxRounds'])),
+  fromParams: (params) => new PlanLogProtocol({ ...params }),
 };

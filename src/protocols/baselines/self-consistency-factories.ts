@@ -19,6 +19,12 @@ function selfConsistencyParams(protocol: string, values: Record<string, unknown>
   return checked.data;
 }
 
+// k as recorded: sc-matched's derivation is kept beside it (`matched`), not redone, since a matched run may no longer exist
+function fromRecorded(name: string, params: Readonly<Record<string, unknown>>): SelfConsistencyProtocol {
+  const { matched, ...settings } = params;
+  return new SelfConsistencyProtocol(name, selfConsistencyParams(name, settings), matched === undefined ? {} : { matched });
+}
+
 /** Self-consistency (Wang et al. 2023): k samples of one agent, plurality vote. */
 export const selfConsistencyProtocolFactory: ProtocolFactory = {
   name: 'self-consistency',
@@ -26,6 +32,7 @@ export const selfConsistencyProtocolFactory: ProtocolFactory = {
   description: 'baseline: k independent samples of one agent (default 40, temperature 0.7), plurality vote (Wang et al. 2023)',
   roles: SELF_CONSISTENCY_ROLES,
   create: (options) => new SelfConsistencyProtocol('self-consistency', selfConsistencyParams('self-consistency', pick('self-consistency', options.overrides ?? {}, ['samples', 'temperature']))),
+  fromParams: (params) => fromRecorded('self-consistency', params),
 };
 
 /**
@@ -46,4 +53,5 @@ export const scMatchedProtocolFactory: ProtocolFactory = {
     const params = selfConsistencyParams('sc-matched', { samples, ...(temperature === undefined ? {} : { temperature }) });
     return new SelfConsistencyProtocol('sc-matched', params, { matched: derivation });
   },
+  fromParams: (params) => fromRecorded('sc-matched', params),
 };

@@ -14,6 +14,7 @@ export const dealogProtocolFactory: ProtocolFactory = {
   description: 'DeALOG: five role agents coordinating through a provenance-checked shared log, no planner',
   roles: DEALOG_ROLES,
   create: (options: ProtocolOptions) => new DealogProtocol(dealogParamsFromOverrides(options.overrides ?? {})),
+  fromParams: (params) => new DealogProtocol({ ...params }),
 };
 
 /** Maps the CLI's protocol overrides onto DeALOG parameters; debate-only overrides are a `ConfigError`. */

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { createNliProvider } from '../../../src/audit/create-nli-provider.js';
 import { evaluateNli, parseNliCsv } from '../../../src/audit/evaluate-nli.js';
 import { heuristicNliScores } from '../../../src/audit/heuristic/heuristic-nli-scores.js';
-import { runNliSuite } from './nli-suite.js';
+import { runNliSuite } from '../../../src/testing/nli-suite.js';
 
 runNliSuite('heuristic', () => createNliProvider('heuristic'), { tolerance: 0 });
 runNliSuite('heuristic#rules=lexical', () => createNliProvider('heuristic#rules=lexical'), { tolerance: 0 });

@@ -6,8 +6,8 @@ import { createEmbeddingProvider } from '../../../src/audit/create-embedding-pro
 import { createNliProvider } from '../../../src/audit/create-nli-provider.js';
 import type { AuditProviderOptions } from '../../../src/audit/audit-provider-options.js';
 import { BackendError, ConfigError } from '../../../src/spec/errors.js';
-import { runEmbeddingSuite } from './embedding-suite.js';
-import { runNliSuite } from './nli-suite.js';
+import { runEmbeddingSuite } from '../../../src/testing/embedding-suite.js';
+import { runNliSuite } from '../../../src/testing/nli-suite.js';
 
 /** A fake TEI/OpenAI-compatible server: deterministic vectors and predictions, scripted failures, recorded requests. */
 interface FakeServer {

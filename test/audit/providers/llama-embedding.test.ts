@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createEmbeddingProvider } from '../../../src/audit/create-embedding-provider.js';
 import { ConfigError } from '../../../src/spec/errors.js';
 import { testModelPath } from '../../helpers/test-model.js';
-import { runEmbeddingSuite } from './embedding-suite.js';
+import { runEmbeddingSuite } from '../../../src/testing/embedding-suite.js';
 
 // threads 1: fast on small CI machines, and vectors depend on the thread count.
 const OPTIONS = { threads: 1, quiet: true };

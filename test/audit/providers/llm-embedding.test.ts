@@ -4,7 +4,7 @@ import type { AuditProviderOptions } from '../../../src/audit/audit-provider-opt
 import { createEmbeddingProvider } from '../../../src/audit/create-embedding-provider.js';
 import { ConfigError } from '../../../src/spec/errors.js';
 import { FakeOpenAiServer } from '../../helpers/fake-openai-server.js';
-import { runEmbeddingSuite } from './embedding-suite.js';
+import { runEmbeddingSuite } from '../../../src/testing/embedding-suite.js';
 
 const DIMENSIONS = 6;
 

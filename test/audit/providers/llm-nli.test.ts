@@ -9,7 +9,7 @@ import { scoresFromLabel } from '../../../src/audit/llm/llm-nli-reply.js';
 import { ConfigError } from '../../../src/spec/errors.js';
 import { FakeOpenAiServer } from '../../helpers/fake-openai-server.js';
 import { answerNli, promptPairs } from './fake-nli-model.js';
-import { runNliSuite } from './nli-suite.js';
+import { runNliSuite } from '../../../src/testing/nli-suite.js';
 
 const OPTIONS: AuditProviderOptions = { sleep: async () => {}, env: {} };
 

@@ -8,8 +8,8 @@ import { createEmbeddingProvider } from '../../../src/audit/create-embedding-pro
 import { createNliProvider } from '../../../src/audit/create-nli-provider.js';
 import { ConfigError } from '../../../src/spec/errors.js';
 import { tinyOnnxModelDir } from '../../helpers/tiny-onnx-model.js';
-import { runEmbeddingSuite } from './embedding-suite.js';
-import { runNliSuite } from './nli-suite.js';
+import { runEmbeddingSuite } from '../../../src/testing/embedding-suite.js';
+import { runNliSuite } from '../../../src/testing/nli-suite.js';
 
 // The generated model has random weights: the suites check the plumbing
 // (batching, padding, order, label mapping), not the quality of the answers.

@@ -7,7 +7,7 @@ import { createEmbeddingProvider } from '../../../src/audit/create-embedding-pro
 import { WinkVectorScanner } from '../../../src/audit/wordvec/wink-vector-scanner.js';
 import { loadWordVectors, readWordVectorCache } from '../../../src/audit/wordvec/word-vector-cache.js';
 import { ConfigError } from '../../../src/spec/errors.js';
-import { cosine, runEmbeddingSuite } from './embedding-suite.js';
+import { cosine, runEmbeddingSuite } from '../../../src/testing/embedding-suite.js';
 
 // Shared by test runs on this machine: the one-off conversion (a few seconds) happens once.
 const CACHE_ROOT = join(tmpdir(), 'quorum-test-cache');

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { consensusFormation } from '../../../src/metrics/dynamics/consensus-formation.js';
 import { consensusFormationMetric } from '../../../src/metrics/dynamics/run-dynamics.js';
 import { populationVariance } from '../../../src/metrics/dynamics/statistics.js';
-import { unitSummary } from '../../helpers/trace-fixtures.js';
+import { unitSummary } from '../../../src/testing/trace-fixtures.js';
 
 const close = (actual: number | null | undefined, expected: number): void => {
   assert.ok(actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-12, `${actual} ≠ ${expected}`);

@@ -6,7 +6,7 @@ import { unitDynamics } from '../../../src/metrics/dynamics/unit-dynamics.js';
 import { summarizeUnit } from '../../../src/metrics/summarize-unit.js';
 import type { TraceEventInput } from '../../../src/spec/trace.js';
 import { unitSummarySchema } from '../../../src/store/unit-summary-schema.js';
-import { everyEventTypeBodies, finalBody, traceEvents, turnBody, unitSummary } from '../../helpers/trace-fixtures.js';
+import { everyEventTypeBodies, finalBody, traceEvents, turnBody, unitSummary } from '../../../src/testing/trace-fixtures.js';
 
 const close = (actual: number | null | undefined, expected: number): void => {
   assert.ok(actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-12, `${actual} ≠ ${expected}`);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { NliPair, NliProvider, NliScores } from '../../../src/spec/audit.js';
+import type { NliPair, NliProvider, NliScores } from '../spec/audit.js';
 
 /** What a provider is expected to do beyond the interface. */
 export interface NliSuiteOptions {

@@ -2,8 +2,8 @@
  * Builders of valid audit records for store tests: a settings object, a
  * summary and per-unit results with the nested details the viewer reads.
  */
-import { auditLabel, auditSettings } from '../../src/audit-runner/audit-settings.js';
-import { FAILURE_MODES, type AuditGroupSummary, type AuditQuestionRecord, type AuditRecord } from '../../src/spec/audit-result.js';
+import { auditLabel, auditSettings } from '../audit-runner/audit-settings.js';
+import { FAILURE_MODES, type AuditGroupSummary, type AuditQuestionRecord, type AuditRecord } from '../spec/audit-result.js';
 
 const estimate = (mean: number | null) => ({ mean, low: mean === null ? null : mean - 0.1, high: mean === null ? null : mean + 0.1, n: mean === null ? 0 : 2 });
 

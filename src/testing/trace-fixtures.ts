@@ -4,8 +4,8 @@
  * cached completions. Every builder takes overrides; events come out of
  * `traceEventSchema.parse`, so their key order is the schema's.
  */
-import type { RunConfig } from '../../src/spec/run-config.js';
-import type { CachedCompletion, RunRecord, UnitResult, UnitSummary } from '../../src/spec/store.js';
+import type { RunConfig } from '../spec/run-config.js';
+import type { CachedCompletion, RunRecord, UnitResult, UnitSummary } from '../spec/store.js';
 import {
   traceEventSchema,
   type ErrorEvent,
@@ -14,7 +14,7 @@ import {
   type TraceEventInput,
   type TurnEvent,
   type VoteEvent,
-} from '../../src/spec/trace.js';
+} from '../spec/trace.js';
 
 /** Time every fixture uses unless told otherwise. */
 export const FIXTURE_TIME = '2026-01-01T00:00:00.000Z';

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
-import { StoreError } from '../../src/spec/errors.js';
-import type { StudyRecord, TraceStore, UnitKey } from '../../src/spec/store.js';
-import { unitId } from '../../src/store/unit-id.js';
+import { StoreError } from '../spec/errors.js';
+import type { StudyRecord, TraceStore, UnitKey } from '../spec/store.js';
+import { unitId } from '../store/unit-id.js';
 import {
   cachedCompletion,
   everyEventTypeBodies,
@@ -19,8 +19,8 @@ import {
   unitEvents,
   unitResult,
   unitSummary,
-} from '../helpers/trace-fixtures.js';
-import { auditQuestion, auditRecord, notEligibleQuestion } from '../audit-runner/audit-fixtures.js';
+} from './trace-fixtures.js';
+import { auditQuestion, auditRecord, notEligibleQuestion } from './audit-fixtures.js';
 
 /** Runs the shared cases against one implementation. `cleanup` runs once, after all cases. */
 export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cleanup?: () => Promise<void>): void {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { EmbeddingProvider } from '../../../src/spec/audit.js';
+import type { EmbeddingProvider } from '../spec/audit.js';
 
 /** What a provider is expected to do beyond the interface. */
 export interface EmbeddingSuiteOptions {
