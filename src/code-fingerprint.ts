@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '26dc6991a4aa9f63123c14a278f18b029114476ec0e780b613ee4ef2a8bac988', files: 162 } as const;
+export const CODE_FINGERPRINT = { sha256: '72dbf1433993106ac112a9925c7e2dcbd89665c56fbae60f3d907314787c9b1a', files: 164 } as const;

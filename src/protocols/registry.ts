@@ -38,7 +38,7 @@ export function registerProtocol(factory: ProtocolFactory): void {
 }
 
 for (const preset of Object.values(DEBATE_PRESETS)) {
-  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }) });
+  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, ...(preset.roles === undefined ? {} : { roles: preset.roles }), create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }) });
 }
 
 registerProtocol(dealogProtocolFactory);
