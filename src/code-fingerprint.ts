@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '72dbf1433993106ac112a9925c7e2dcbd89665c56fbae60f3d907314787c9b1a', files: 164 } as const;
+export const CODE_FINGERPRINT = { sha256: 'efadccc220d854b731e53bc5e9c222337f1fd2fe73803f8615fb25f9eb81041e', files: 166 } as const;

@@ -7,6 +7,7 @@ import { cotProtocolFactory } from './baselines/cot-factory.js';
 import { planLogProtocolFactory, plannerProtocolFactory } from './baselines/planner-factories.js';
 import { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './baselines/self-consistency-factories.js';
 import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
+import { ensembleRefinementProtocolFactory } from './baselines/ensemble-refinement-factory.js';
 
 /** What a protocol is created from. */
 export interface ProtocolOptions {
@@ -47,6 +48,7 @@ registerProtocol(plannerProtocolFactory);
 registerProtocol(planLogProtocolFactory);
 registerProtocol(selfConsistencyProtocolFactory);
 registerProtocol(scMatchedProtocolFactory);
+registerProtocol(ensembleRefinementProtocolFactory);
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

@@ -2,6 +2,7 @@ import { createDebateProtocol } from '../protocols/debate/create-debate-protocol
 import { DEBATE_PRESETS } from '../protocols/debate/presets.js';
 import { SelfConsistencyProtocol, selfConsistencyParamsSchema } from '../protocols/baselines/self-consistency-protocol.js';
 import { DealogProtocol } from '../protocols/shared-log/dealog-protocol.js';
+import { EnsembleRefinementProtocol } from '../protocols/baselines/ensemble-refinement-protocol.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import type { RunConfig } from '../spec/run-config.js';
@@ -23,7 +24,8 @@ export function rebuildProtocol(config: RunConfig): Protocol {
     // k as recorded (sc-matched's derivation is kept beside it, not redone)
     const { matched, ...settings } = params as Record<string, unknown>;
     protocol = new SelfConsistencyProtocol(name, selfConsistencyParamsSchema.parse(settings), matched === undefined ? {} : { matched });
-  } else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
+  } else if (name === 'ensemble-refinement') protocol = new EnsembleRefinementProtocol(params);
+  else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
   else throw new ConfigError(`this worker cannot rebuild protocol "${name}"`, 'run the same quorum version on every worker as on the machine that enqueued the run');
   if (hashValue(protocol.params) !== hashValue(params)) {
     throw new ConfigError(`protocol "${name}" rebuilds with other parameters on this worker than the run recorded`, 'run the same quorum version on every worker as on the machine that enqueued the run');
