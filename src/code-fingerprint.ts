@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'efadccc220d854b731e53bc5e9c222337f1fd2fe73803f8615fb25f9eb81041e', files: 166 } as const;
+export const CODE_FINGERPRINT = { sha256: 'f457164b7073d5de3622d237c544aa5e40d62e6030f7b2aadae8ffc2194246b8', files: 173 } as const;

@@ -8,6 +8,8 @@ import { planLogProtocolFactory, plannerProtocolFactory } from './baselines/plan
 import { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './baselines/self-consistency-factories.js';
 import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
 import { ensembleRefinementProtocolFactory } from './baselines/ensemble-refinement-factory.js';
+import { reactTableProtocolFactory } from './baselines/react-table-factory.js';
+import { rewooProtocolFactory } from './baselines/rewoo-factory.js';
 
 /** What a protocol is created from. */
 export interface ProtocolOptions {
@@ -49,6 +51,8 @@ registerProtocol(planLogProtocolFactory);
 registerProtocol(selfConsistencyProtocolFactory);
 registerProtocol(scMatchedProtocolFactory);
 registerProtocol(ensembleRefinementProtocolFactory);
+registerProtocol(rewooProtocolFactory);
+registerProtocol(reactTableProtocolFactory);
 
 /** The registered protocol of this name. */
 export function getProtocolFactory(name: string): ProtocolFactory {

@@ -3,6 +3,8 @@ import { DEBATE_PRESETS } from '../protocols/debate/presets.js';
 import { SelfConsistencyProtocol, selfConsistencyParamsSchema } from '../protocols/baselines/self-consistency-protocol.js';
 import { DealogProtocol } from '../protocols/shared-log/dealog-protocol.js';
 import { EnsembleRefinementProtocol } from '../protocols/baselines/ensemble-refinement-protocol.js';
+import { ReactTableProtocol } from '../protocols/baselines/react-table-protocol.js';
+import { RewooProtocol } from '../protocols/baselines/rewoo-protocol.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
 import type { RunConfig } from '../spec/run-config.js';
@@ -25,6 +27,8 @@ export function rebuildProtocol(config: RunConfig): Protocol {
     const { matched, ...settings } = params as Record<string, unknown>;
     protocol = new SelfConsistencyProtocol(name, selfConsistencyParamsSchema.parse(settings), matched === undefined ? {} : { matched });
   } else if (name === 'ensemble-refinement') protocol = new EnsembleRefinementProtocol(params);
+  else if (name === 'rewoo') protocol = new RewooProtocol(params);
+  else if (name === 'react-table') protocol = new ReactTableProtocol(params);
   else if (DEBATE_PRESETS[name] !== undefined) protocol = createDebateProtocol(name, params);
   else throw new ConfigError(`this worker cannot rebuild protocol "${name}"`, 'run the same quorum version on every worker as on the machine that enqueued the run');
   if (hashValue(protocol.params) !== hashValue(params)) {
