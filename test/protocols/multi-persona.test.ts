@@ -103,3 +103,14 @@ describe('multi-persona (MAD, Liang et al. 2023, as DebateLLM runs it)', () => {
     assert.deepEqual(getProtocolFactory('multi-persona').roles, ['Affirmative', 'Negative']);
   });
 });
+
+describe('sc-matched against the DebateLLM presets', () => {
+  it('counts the moderator\'s and the summarizer\'s calls in the planned calls', async () => {
+    const { matchedSamples } = await import('../../src/protocols/baselines/compute-match.js');
+    // multi-persona: 2 sides × 3 rounds = 6 turns, a moderator call after each of 3 rounds, and a final-mode call: 6 + 3 + 1 = 10
+    assert.equal(matchedSamples({ match: 'multi-persona' }).samples, 10);
+    assert.equal(matchedSamples({ match: 'multi-persona' }).derivation.agents, 2, 'the preset\'s two sides, not the default three agents');
+    // chateval-summarizer: 3 agents × 3 rounds = 9 turns, a summary after rounds 0 and 1: 9 + 2 = 11
+    assert.equal(matchedSamples({ match: 'chateval-summarizer' }).samples, 11);
+  });
+});
