@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'f457164b7073d5de3622d237c544aa5e40d62e6030f7b2aadae8ffc2194246b8', files: 173 } as const;
+export const CODE_FINGERPRINT = { sha256: '694cd06cc341c25cac2260a8f5fe4b4adeaa9ed6a24f8ab059ed9422d85b210f', files: 173 } as const;
