@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'd3cbb7b171cde67d941ad9f44df2b9eea4c2d810f55580530d32a9d6abc1df07', files: 163 } as const;
+export const CODE_FINGERPRINT = { sha256: 'ffb75a7e6d6ab9006eab2648908a8a9a208d6f8a785f9b15dbdeb8b0d4fa5a30', files: 174 } as const;

@@ -7,6 +7,9 @@ import { cotProtocolFactory } from './baselines/cot-factory.js';
 import { planLogProtocolFactory, plannerProtocolFactory } from './baselines/planner-factories.js';
 import { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './baselines/self-consistency-factories.js';
 import { dealogProtocolFactory } from './shared-log/dealog-factory.js';
+import { ensembleRefinementProtocolFactory } from './baselines/ensemble-refinement-factory.js';
+import { reactTableProtocolFactory } from './baselines/react-table-factory.js';
+import { rewooProtocolFactory } from './baselines/rewoo-factory.js';
 
 /** What a protocol is created from. */
 export interface ProtocolOptions {
@@ -50,7 +53,7 @@ export function registerProtocol(factory: ProtocolFactory): void {
 }
 
 for (const preset of Object.values(DEBATE_PRESETS)) {
-  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }), fromParams: (params) => createDebateProtocol(preset.name, params as DebateOverrides) });
+  registerProtocol({ name: preset.name, paperName: preset.paperName, description: preset.description, ...(preset.roles === undefined ? {} : { roles: preset.roles }), create: (options) => createDebateProtocol(preset.name, (options.overrides ?? {}) as DebateOverrides, options.escalate === undefined ? {} : { escalate: options.escalate }), fromParams: (params) => createDebateProtocol(preset.name, params as DebateOverrides) });
 }
 
 registerProtocol(dealogProtocolFactory);
@@ -59,6 +62,9 @@ registerProtocol(plannerProtocolFactory);
 registerProtocol(planLogProtocolFactory);
 registerProtocol(selfConsistencyProtocolFactory);
 registerProtocol(scMatchedProtocolFactory);
+registerProtocol(ensembleRefinementProtocolFactory);
+registerProtocol(rewooProtocolFactory);
+registerProtocol(reactTableProtocolFactory);
 
 /** The registered protocol of this name, or undefined. */
 export function findProtocolFactory(name: string): ProtocolFactory | undefined {

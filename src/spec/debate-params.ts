@@ -7,16 +7,25 @@ import { z } from 'zod';
 export const debateParamsSchema = z.object({
   /** Interaction rounds after round 0 (round 0 is every agent answering alone). */
   rounds: z.number().int().min(0).max(20),
-  /** Which earlier messages an agent sees; `all-earlier`: every turn finished before it, round 0 included (ChatEval's one-by-one). */
-  visibility: z.enum(['self', 'previous-round', 'cross-round', 'within-round', 'all-earlier']),
+  /**
+   * Which earlier messages an agent sees; `all-earlier`: every turn finished
+   * before it, round 0 included (ChatEval's one-by-one); `summary`: only the
+   * summarizer's summary of the previous round (needs `summarizer`).
+   */
+  visibility: z.enum(['self', 'previous-round', 'cross-round', 'within-round', 'all-earlier', 'summary']),
   /** Who speaks when. `judge-ranked` uses the judge's ranking of the previous round. */
   order: z.enum(['parallel', 'sequential', 'judge-ranked']),
   /** `lowest-ranked`: the judge's lowest-ranked agent sits out the next round. */
   mute: z.enum(['none', 'lowest-ranked']),
   /** Message format: free rationale + answer, or GDP CLAIM/GROUND/STANCE steps. */
   format: z.enum(['free', 'gdp']),
-  /** How the final answer is aggregated. */
-  aggregate: z.enum(['majority', 'judge', 'mean', 'median']),
+  /**
+   * How the final answer is aggregated. `moderator` (MAD, Liang et al.): after
+   * every round the judge, as moderator, reads the debate and either decides
+   * (its answer is final, the debate ends) or lets it go on; after the last
+   * round it must decide.
+   */
+  aggregate: z.enum(['majority', 'judge', 'mean', 'median', 'moderator']),
   /** Stop early when the agents agree after a round (see `consensusThreshold`, `consensusCheck`). */
   stopOnConsensus: z.boolean(),
   /** Share of agents that must give the winning answer for consensus (1 = unanimous). */
@@ -76,6 +85,18 @@ export const debateParamsSchema = z.object({
   cumulativePoints: z.number().int().min(1),
   /** Most positions a `ranked` ballot counts; position p scores min(maxRanks, agents) − p (MALLM: 5). */
   maxRanks: z.number().int().min(1),
+  /**
+   * ChatEval's summarizer: after every round but the last, the judge agent
+   * condenses its previous summary and the round's messages into a new
+   * summary, which `summary` visibility shows the next round. Absent: off.
+   */
+  summarizer: z.boolean().optional(),
+  /**
+   * A stance per speaking position (agent i gets entry i mod length), added
+   * to the agent's part of the prompt after any persona: Multi-Persona's
+   * angel and devil. Absent: none.
+   */
+  roleInstructions: z.array(z.string().min(1)).min(1).optional(),
 });
 export type DebateParams = z.infer<typeof debateParamsSchema>;
 

@@ -61,7 +61,7 @@ describe('listings', () => {
     const result = await runInProcess(['protocols']);
     assert.equal(result.code, 0);
     const lines = result.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'du-fresh', 'chateval-one-by-one', 'chateval-simultaneous', 'dealog', 'cot', 'planner', 'plan-log', 'self-consistency', 'sc-matched']);
+    assert.deepEqual(lines.map((line) => line.split(/\s+/)[0]), ['ni', 'du', 'gdp', 'wr', 'cr', 'ra-cr', 'adaptive', 'du-fresh', 'chateval-one-by-one', 'chateval-simultaneous', 'chateval-summarizer', 'multi-persona', 'dealog', 'cot', 'planner', 'plan-log', 'self-consistency', 'sc-matched', 'ensemble-refinement', 'rewoo', 'react-table']);
     // the paper column starts two spaces after the longest name (chateval-simultaneous, 21 characters)
     assert.match(lines[2]!, /^gdp {20}M3-GDP, Grounded Debate Protocol {2,}\S/);
     const json = JSON.parse((await runInProcess(['protocols', '--json'])).stdout) as Array<{ name: string; paper: string; roles?: string[] }>;

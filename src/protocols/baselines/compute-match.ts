@@ -4,6 +4,7 @@ import { ConfigError } from '../../spec/errors.js';
 import type { TraceStore } from '../../spec/store.js';
 import { resolveDebateParams } from '../debate/create-debate-protocol.js';
 import { isVotingRule } from '../debate/decision-rules.js';
+import { DEBATE_PRESETS } from '../debate/presets.js';
 
 /** Agents of the compared debate when not given: quorum's default agent count. */
 const DEFAULT_MATCH_AGENTS = 3;
@@ -48,8 +49,10 @@ export interface MatchedSamples {
  * 0 and in each of R rounds (one agent fewer when the lowest-ranked is
  * muted), plus the judge's calls (one per round with `judgeEachRound`, one
  * per agent turn with drafts, one final ranking with `aggregate: judge`)
- * and one ballot per agent and voting round for a voting decision rule. An
- * upper bound when the debate can stop early (consensus, decision rules).
+ * and one ballot per agent and voting round for a voting decision rule; a
+ * summarizer's call after every round but the last, and a moderator's after
+ * every round plus its final-mode call. An upper bound when the debate can
+ * stop early (consensus, decision rules, a moderator's decision).
  */
 export function plannedCalls(params: DebateParams, agents: number): number {
   const muted = params.mute === 'lowest-ranked' && agents > 1 ? 1 : 0;
@@ -57,7 +60,9 @@ export function plannedCalls(params: DebateParams, agents: number): number {
   const judged = params.judgeEachRound ? params.rounds + 1 : params.aggregate === 'judge' ? 1 : 0;
   const draftPicks = params.drafts > 1 ? turns : 0;
   const votingRounds = params.decision !== 'none' && isVotingRule(params.decision) ? params.rounds + 1 - Math.min(params.decisionFromRound, params.rounds) : 0;
-  return turns * params.drafts + judged + draftPicks + votingRounds * agents;
+  const summaries = params.summarizer === true ? params.rounds : 0;
+  const moderated = params.aggregate === 'moderator' ? params.rounds + 2 : 0;
+  return turns * params.drafts + judged + draftPicks + votingRounds * agents + summaries + moderated;
 }
 
 /**
@@ -74,7 +79,8 @@ export function matchedSamples(input: ComputeMatch): MatchedSamples {
   const given = [match.match, match.matchCalls, match.matchTokens].filter((value) => value !== undefined).length;
   if (given !== 1) throw new ConfigError('sc-matched needs exactly one of match (a debate preset), matchCalls or matchTokens', 'pass --match du, or --match <run-id> to match a stored run');
   if (match.match !== undefined) {
-    const agents = match.matchAgents ?? DEFAULT_MATCH_AGENTS;
+    // a preset with fixed roles (multi-persona's two sides) has that many agents
+    const agents = match.matchAgents ?? DEBATE_PRESETS[match.match]?.roles?.length ?? DEFAULT_MATCH_AGENTS;
     const params = resolveDebateParams(match.match, match.matchRounds === undefined ? {} : { rounds: match.matchRounds });
     const calls = plannedCalls(params, agents);
     const simple = calls === agents * (params.rounds + 1);

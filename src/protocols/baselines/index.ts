@@ -14,3 +14,5 @@ export { computeMatchSchema, matchedSamples, measuredPerUnit, plannedCalls, type
 export { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './self-consistency-factories.js';
 export { DEFAULT_SAMPLES, DEFAULT_SAMPLE_TEMPERATURE, SELF_CONSISTENCY_ROLES, SelfConsistencyProtocol, sampleName, selfConsistencyParamsSchema, type SelfConsistencyParams } from './self-consistency-protocol.js';
 export { selfConsistencyOverrideFields } from './self-consistency-overrides.js';
+export { ensembleRefinementProtocolFactory } from './ensemble-refinement-factory.js';
+export { DEFAULT_REASONING_SAMPLES, DEFAULT_REFINEMENTS, EnsembleRefinementProtocol, ensembleRefinementParamsSchema, refinementName, refinementMessages, type EnsembleRefinementParams } from './ensemble-refinement-protocol.js';

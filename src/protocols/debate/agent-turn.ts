@@ -43,7 +43,12 @@ export async function writeDraft(context: ProtocolContext, params: DebateParams,
   const { agent, round, draft } = slot;
   const peers = context.agents.map((other) => other.name).filter((name) => name !== agent.name);
   const seed = deriveSeed(context.seed, question.id, agent.name, round, draft);
-  const prompt = buildTurnPrompt({ params, question, agentName: agent.name, persona: agent.persona, round, agentCount: context.agents.length, visible: slot.visible }, slot.conversation ?? EMPTY_CONVERSATION);
+  const stances = params.roleInstructions;
+  const roleInstruction = stances === undefined ? undefined : stances[Math.max(0, context.agents.findIndex((other) => other.name === agent.name)) % stances.length];
+  const prompt = buildTurnPrompt(
+    { params, question, agentName: agent.name, persona: agent.persona, round, agentCount: context.agents.length, visible: slot.visible, ...(roleInstruction === undefined ? {} : { roleInstruction }) },
+    slot.conversation ?? EMPTY_CONVERSATION,
+  );
   const messages = prompt.messages;
   const request: ChatRequest = {
     messages,

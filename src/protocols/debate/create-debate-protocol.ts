@@ -38,6 +38,9 @@ export function resolveDebateParams(preset: string, overrides: DebateOverrides =
   if (params.format === 'gdp' && (params.wording === 'du' || params.answerExtraction === 'du')) {
     throw new ConfigError(`protocol "${preset}": Du et al.'s wording and answer extraction are for free-text replies, not GDP steps`, 'set wording and answerExtraction to quorum, or format to free');
   }
+  if (params.visibility === 'summary' && params.summarizer !== true) {
+    throw new ConfigError(`protocol "${preset}": summary visibility shows the summarizer's summary, but the summarizer is off`, 'set summarizer to true, or choose another visibility');
+  }
   if (params.decision !== 'none' && params.aggregate !== 'majority') {
     throw new ConfigError(`protocol "${preset}": the decision rule "${params.decision}" forms the final answer, so aggregate "${params.aggregate}" would be ignored`, 'leave aggregate at majority, or set decision to none');
   }

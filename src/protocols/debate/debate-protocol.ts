@@ -10,6 +10,8 @@ import { type Conversation, extendConversation } from './conversation.js';
 import { decideRound, decisionDue } from './decide-round.js';
 import { type Decision, fallbackAnswer } from './decision-rules.js';
 import { judgeContributions } from './judge.js';
+import { moderateRound, type ModeratorReply } from './moderate-round.js';
+import { summarizeRound } from './summarize-round.js';
 import { type TurnRecord, visibleTurns } from './visibility.js';
 
 /** State carried from round to round. */
@@ -23,11 +25,15 @@ interface DebateState {
   muted: Set<string>;
   /** Each agent's conversation so far (growing layout). */
   conversations: Map<string, Conversation>;
+  /** The moderator's replies after rounds it left undecided (aggregate `moderator`). */
+  moderatorReplies: ModeratorReply[];
+  /** The moderator's decision, once it gave one. */
+  moderated: ParsedAnswer | null;
 }
 
 /** Whether a parameter set calls the judge. */
 export function needsJudge(params: DebateParams): boolean {
-  return params.order === 'judge-ranked' || params.mute !== 'none' || params.aggregate === 'judge' || params.judgeEachRound || params.drafts > 1;
+  return params.order === 'judge-ranked' || params.mute !== 'none' || params.aggregate === 'judge' || params.aggregate === 'moderator' || params.summarizer === true || params.judgeEachRound || params.drafts > 1;
 }
 
 /**
@@ -54,7 +60,7 @@ export class DebateProtocol implements Protocol {
     const { question, agents } = context;
     const judge = this.requireJudge(context);
     const params = this.params;
-    const state: DebateState = { history: [], current: new Map(agents.map((agent) => [agent.name, null])), ranking: undefined, muted: new Set(), conversations: new Map() };
+    const state: DebateState = { history: [], current: new Map(agents.map((agent) => [agent.name, null])), ranking: undefined, muted: new Set(), conversations: new Map(), moderatorReplies: [], moderated: null };
     let roundsRun = 0;
     let stoppedEarly = false;
     let lastVote: ReturnType<typeof majorityVote> | undefined;
@@ -85,8 +91,10 @@ export class DebateProtocol implements Protocol {
         const lowest = state.ranking.filter((name) => spoken.has(name)).at(-1);
         if (lowest !== undefined) state.muted.add(lowest);
       }
-      // a decision ends the discussion, as in MALLM
-      if ((this.consensusReached(lastVote, round) || lastDecision?.decided === true) && !lastRound) {
+      if (params.summarizer === true && judge !== undefined && !lastRound) await this.summarize(context, judge, round, turns, state);
+      const moderated = params.aggregate === 'moderator' && judge !== undefined ? await this.moderate(context, judge, round, turns.length, lastRound, state) : false;
+      // a decision ends the discussion, as in MALLM; so does the moderator's, as in MAD
+      if ((this.consensusReached(lastVote, round) || lastDecision?.decided === true || moderated) && !lastRound) {
         stoppedEarly = true;
         break;
       }
@@ -94,6 +102,11 @@ export class DebateProtocol implements Protocol {
 
     if (params.decision !== 'none') {
       context.emit({ type: 'final', answer: this.decidedAnswer(state, lastVote, lastDecision), aggregate: params.decision, roundsRun, stoppedEarly });
+      return;
+    }
+    if (params.aggregate === 'moderator') {
+      const answer = state.moderated === null ? { status: 'unparsed' as const, value: null, rule: 'no-moderator-answer' } : { ...state.moderated, rule: 'moderator' };
+      context.emit({ type: 'final', answer, aggregate: 'moderator', roundsRun, stoppedEarly });
       return;
     }
     const winner = await this.aggregate(context, judge, state, lastVote, roundsRun - 1);
@@ -111,10 +124,42 @@ export class DebateProtocol implements Protocol {
     return { ...answer, rule: decided === null ? `${rule}: no decision, ${this.params.decisionFallback === 'mallm' ? 'plurality' : this.params.decisionFallback} fallback` : rule };
   }
 
+  /** ChatEval's summarizer condenses the round (with its previous summary) for the next one. */
+  private async summarize(context: ProtocolContext, summarizer: Agent, round: number, turns: readonly TurnRecord[], state: DebateState): Promise<void> {
+    const previous = state.history.find((turn) => turn.kind === 'summary' && turn.round === round - 1);
+    const { record, event } = await summarizeRound(context, { summarizer, round, position: turns.length, previous, turns });
+    context.emit(event);
+    state.history.push(record);
+  }
+
+  /**
+   * MAD's moderator after a round: an answer ends the debate. After the last
+   * round an undecided moderator is asked once more, in final mode, with its
+   * undecided reply dropped (DebateLLM pops it). True when it decided.
+   */
+  private async moderate(context: ProtocolContext, moderator: Agent, round: number, position: number, lastRound: boolean, state: DebateState): Promise<boolean> {
+    const turns = state.history.filter((turn) => turn.kind !== 'summary');
+    const universal = await moderateRound(context, { moderator, mode: 'universal', round, position, turns, earlier: state.moderatorReplies });
+    if (universal.answer !== null || !lastRound) context.emit(universal.event);
+    else context.emit({ ...universal.event, selected: false });
+    if (universal.answer !== null) {
+      state.moderated = universal.answer;
+      return true;
+    }
+    if (!lastRound) {
+      state.moderatorReplies.push({ round, text: universal.reply });
+      return false;
+    }
+    const final = await moderateRound(context, { moderator, mode: 'final', round, position: position + 1, turns, earlier: state.moderatorReplies });
+    context.emit(final.event);
+    state.moderated = final.answer;
+    return final.answer !== null;
+  }
+
   private requireJudge(context: ProtocolContext): Agent | undefined {
     if (!this.needsJudge) return undefined;
     if (context.judge === undefined) {
-      throw new ConfigError(`protocol "${this.name}" needs a judge (judge-ranked order, muting, judge aggregation or drafts)`, 'pass --judge <backend-spec>, or --backend to let the agents\' backend judge');
+      throw new ConfigError(`protocol "${this.name}" needs a judge (judge-ranked order, muting, judge or moderator aggregation, a summarizer, or drafts)`, 'pass --judge <backend-spec>, or --backend to let the agents\' backend judge');
     }
     return context.judge;
   }

@@ -7,6 +7,11 @@ export interface DebatePreset {
   paperName: string;
   description: string;
   params: DebateParams;
+  /**
+   * Fixed agents, named after their roles (Multi-Persona's two sides): the
+   * run gets exactly these. Absent: any number of neutral agents.
+   */
+  roles?: readonly string[];
 }
 
 const base: DebateParams = {
@@ -103,6 +108,33 @@ export const DEBATE_PRESETS: Readonly<Record<string, DebatePreset>> = {
     paperName: 'ChatEval simultaneous-talk (Chan et al. 2023, as DebateLLM runs it)',
     description: "Agents speak at once; each round adds every agent's message to the history the next round sees (cross-round); 3 turns each, majority vote (ties to the first).",
     params: { ...base, visibility: 'cross-round', tieBreak: 'first' },
+  },
+  'chateval-summarizer': {
+    name: 'chateval-summarizer',
+    paperName: 'ChatEval simultaneous-talk-with-summarizer (Chan et al. 2023, as DebateLLM runs it)',
+    description:
+      "Agents speak at once; after every round but the last the judge, as summarizer, condenses its previous summary and the round's messages, and the next round sees only that summary; 3 turns each, majority vote (ties to the first).",
+    params: { ...base, visibility: 'summary', summarizer: true, tieBreak: 'first' },
+  },
+  'multi-persona': {
+    name: 'multi-persona',
+    paperName: 'Multi-Persona / MAD (Liang et al. 2023, as DebateLLM runs it)',
+    description:
+      'An affirmative (angel) and a negative (devil) side speak in turn over one shared history; after every round the judge, as moderator, either decides (its answer is final and the debate ends) or lets the debate go on; after the last round it must decide. 3 rounds at most.',
+    // DebateLLM's max_num_rounds = 3 counts the first round, so quorum's rounds: 2
+    params: {
+      ...base,
+      visibility: 'all-earlier',
+      order: 'sequential',
+      aggregate: 'moderator',
+      roleInstructions: [
+        // MAD's affirmative side (DebateLLM agent_prompts/angel.yaml): it opens, then answers the other side
+        "You are the affirmative side. Once the negative side has spoken, consider its perspective: do you agree with it? Give your reasons and your answer.",
+        // MAD's negative side (DebateLLM agent_prompts/devil.yaml: "You disagree with my answer. Provide your answer and reasons")
+        "You are the negative side. You disagree with the affirmative side's answer: provide your answer and reasons.",
+      ],
+    },
+    roles: ['Affirmative', 'Negative'],
   },
 };
 

@@ -13,6 +13,8 @@ export interface TurnPromptInput {
   agentCount: number;
   /** Visible turns, in presentation order (own earlier turns included). */
   visible: readonly TurnRecord[];
+  /** The preset's stance for this agent's position (`roleInstructions`), after the persona. */
+  roleInstruction?: string;
 }
 
 /**
@@ -27,9 +29,10 @@ export function buildTurnMessages(input: TurnPromptInput): ChatMessage[] {
   const own = visible.filter((turn) => turn.agent === agentName);
   const parts = [renderQuestion(question)];
   if (peers.length > 0) {
-    parts.push(['Messages from the other agents:', ...peers.map((turn) => `[${turn.agent}, round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
+    const heading = peers.every((turn) => turn.kind === 'summary') ? 'Summary of the discussion so far:' : 'Messages from the other agents:';
+    parts.push([heading, ...peers.map((turn) => `[${turn.agent}, round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
   }
-  const agentPart = [`You are ${agentName}.${input.persona === undefined ? '' : ` ${input.persona}`}`];
+  const agentPart = [`You are ${agentName}.${input.persona === undefined ? '' : ` ${input.persona}`}${input.roleInstruction === undefined ? '' : ` ${input.roleInstruction}`}`];
   if (own.length > 0) {
     agentPart.push(['Your earlier answers:', ...own.map((turn) => `[round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
   }
@@ -47,7 +50,7 @@ export function buildTurnMessages(input: TurnPromptInput): ChatMessage[] {
  * as a fresh round-0 prompt.
  */
 export function quorumOpening(input: TurnPromptInput): ChatMessage[] {
-  const persona = input.persona === undefined ? '' : ` ${input.persona}`;
+  const persona = `${input.persona === undefined ? '' : ` ${input.persona}`}${input.roleInstruction === undefined ? '' : ` ${input.roleInstruction}`}`;
   return [
     { role: 'system', content: systemInstructions(input.params, input.agentCount, input.question) },
     { role: 'user', content: [renderQuestion(input.question), `You are ${input.agentName}.${persona}`, 'Give your answer.'].join('\n\n') },

@@ -7,6 +7,8 @@ export interface TurnRecord extends TurnRef {
   shown: string;
   /** The reply exactly as the backend returned it (Du et al.'s wording quotes it untouched). */
   reply: string;
+  /** `summary`: the summarizer's condensation of its round, not an agent's answer. */
+  kind?: 'summary';
 }
 
 /**
@@ -16,7 +18,10 @@ export interface TurnRecord extends TurnRef {
  * - `cross-round`: every agent's turns of all earlier rounds, none of this round;
  * - `within-round`: its own turn of round − 1, plus the peers who already spoke this round;
  * - `all-earlier`: every turn finished before this one, of every round, round 0 included
- *   (ChatEval's one-by-one: one message history that every speaker appends to).
+ *   (ChatEval's one-by-one: one message history that every speaker appends to);
+ * - `summary`: only the summarizer's summary of round − 1 (ChatEval's simultaneous-talk-with-summarizer:
+ *   the summary replaces the whole history, the agent's own earlier answers included).
+ * Summaries are seen only under `summary`; under the other rules an agent sees agents' turns.
  * Muted agents have no turn in the rounds they sat out; their earlier turns stay visible.
  * `history` holds finished turns in the order they finished; the result keeps
  * rounds ascending and, within a round, `presentation` order.
@@ -32,6 +37,8 @@ export function visibleTurns(
   if (round === 0 && visibility !== 'all-earlier') return [];
   const rank = new Map(presentation.map((name, index) => [name, index]));
   const selected = history.filter((turn) => {
+    if (visibility === 'summary') return turn.kind === 'summary' && turn.round === round - 1;
+    if (turn.kind === 'summary') return false;
     switch (visibility) {
       case 'self':
         return turn.agent === agent && turn.round < round;
