@@ -45,8 +45,8 @@ describe('nli_quality', () => {
   it('gives the measured figures for heuristic and nulls with "unmeasured" for anything else', () => {
     const aligned = nliQuality('heuristic', 0.5);
     assert.equal(aligned.measured, true);
-    assert.equal(aligned.precision, 1); // 3 flags, all real
-    assert.equal(aligned.recall, 3 / 11);
+    assert.equal(aligned.precision, 1); // 7 flags, all real
+    assert.equal(aligned.recall, 7 / 11);
     assert.equal(aligned.note, null);
     assert.deepEqual(nliQuality('heuristic#rules=aligned', 0.5), { ...aligned, provider: 'heuristic#rules=aligned' });
     const lexical = nliQuality('heuristic#rules=lexical', 0.7);
@@ -90,7 +90,7 @@ describe('quorum audit under a fallback NLI', () => {
     assert.match(row, /1\.000 \[1\.000, 1\.000\] †/);
     assert.equal(row.match(/†/g)?.length, 3);
     assert.match(table, /^† fallback NLI \(heuristic\): CARA-HYB, CR, CARA-GT and the failure modes/m);
-    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 27\.3% on held-out debate text \(3 of 11 contradictions flagged, 0 false flags; τ = 0\.5/);
+    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 63\.6% on held-out debate text \(7 of 11 contradictions flagged, 0 false flags; τ = 0\.5/);
     const json = auditJson(record);
     assert.equal(json['fallback_nli'], true);
     assert.deepEqual(json['fallback_nli_figures'], ['cara_hyb', 'cr', 'cara_gt', 'fm']);
@@ -100,11 +100,11 @@ describe('quorum audit under a fallback NLI', () => {
       set: NLI_QUALITY_SET.description,
       tau: 0.5,
       precision: 1,
-      recall: 3 / 11,
-      f1: (2 * (3 / 11)) / (1 + 3 / 11),
-      true_positives: 3,
+      recall: 7 / 11,
+      f1: (2 * (7 / 11)) / (1 + 7 / 11),
+      true_positives: 7,
       false_positives: 0,
-      false_negatives: 8,
+      false_negatives: 4,
       note: null,
     });
     assert.equal(json['nli_calls'], null);
