@@ -45,13 +45,13 @@ describe('nli_quality', () => {
   it('gives the measured figures for heuristic and nulls with "unmeasured" for anything else', () => {
     const aligned = nliQuality('heuristic', 0.5);
     assert.equal(aligned.measured, true);
-    assert.equal(aligned.precision, 1); // 7 flags, all real
-    assert.equal(aligned.recall, 7 / 11);
+    assert.equal(aligned.precision, 1); // 4 flags, all real
+    assert.equal(aligned.recall, 4 / 42);
     assert.equal(aligned.note, null);
     assert.deepEqual(nliQuality('heuristic#rules=aligned', 0.5), { ...aligned, provider: 'heuristic#rules=aligned' });
     const lexical = nliQuality('heuristic#rules=lexical', 0.7);
-    assert.equal(lexical.precision, 6 / 46);
-    assert.equal(lexical.recall, 6 / 11);
+    assert.equal(lexical.precision, 18 / 50);
+    assert.equal(lexical.recall, 18 / 42);
     assert.equal(lexical.note, 'measured at τ = 0.5; this audit used τ = 0.7');
     for (const id of ['llm:openai:qwen@http://127.0.0.1:8000/v1', 'transformers:Xenova/nli-deberta-v3-small', 'http:http://127.0.0.1:8081']) {
       const quality = nliQuality(id, 0.5);
@@ -90,7 +90,7 @@ describe('quorum audit under a fallback NLI', () => {
     assert.match(row, /1\.000 \[1\.000, 1\.000\] †/);
     assert.equal(row.match(/†/g)?.length, 3);
     assert.match(table, /^† fallback NLI \(heuristic\): CARA-HYB, CR, CARA-GT and the failure modes/m);
-    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 63\.6% on held-out debate text \(7 of 11 contradictions flagged, 0 false flags; τ = 0\.5/);
+    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 9\.5% on held-out debate text \(4 of 42 contradictions flagged, 0 false flags; τ = 0\.5/);
     const json = auditJson(record);
     assert.equal(json['fallback_nli'], true);
     assert.deepEqual(json['fallback_nli_figures'], ['cara_hyb', 'cr', 'cara_gt', 'fm']);
@@ -100,11 +100,11 @@ describe('quorum audit under a fallback NLI', () => {
       set: NLI_QUALITY_SET.description,
       tau: 0.5,
       precision: 1,
-      recall: 7 / 11,
-      f1: (2 * (7 / 11)) / (1 + 7 / 11),
-      true_positives: 7,
+      recall: 4 / 42,
+      f1: (2 * (4 / 42)) / (1 + 4 / 42),
+      true_positives: 4,
       false_positives: 0,
-      false_negatives: 4,
+      false_negatives: 38,
       note: null,
     });
     assert.equal(json['nli_calls'], null);

@@ -53,10 +53,24 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     });
   }
 
+  it('keeps its measured figures on the held-out part: precision 4/4, recall 4/42 (below the 0.3 target)', async () => {
+    // Measured once, after the rules were committed (docs/audit-models.md, "Precision and
+    // recall on debate text"); the labels are a person's, committed before any rule ran on them.
+    // These floors are the measured values, not the target: the recall target is NOT met here.
+    const flags = await measure('heuristic', 'heldout');
+    assert.ok(flags.precision >= 4 / 4, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 4 / 42, `recall ${flags.recall}`);
+  });
+
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
-    const lexical = await measure('heuristic#rules=lexical', 'dev2');
-    const aligned = await measure('heuristic', 'dev2');
-    assert.ok(lexical.precision < 0.2, `lexical precision ${lexical.precision}`);
-    assert.ok(aligned.precision > lexical.precision + 0.5);
+    for (const [part, lexicalCeiling] of [
+      ['dev2', 0.2],
+      ['heldout', 0.4],
+    ] as const) {
+      const lexical = await measure('heuristic#rules=lexical', part);
+      const aligned = await measure('heuristic', part);
+      assert.ok(lexical.precision < lexicalCeiling, `${part}: lexical precision ${lexical.precision}`);
+      assert.ok(aligned.precision > lexical.precision + 0.5, part);
+    }
   });
 });
