@@ -41,6 +41,10 @@ function nliQualityJson(quality: NliQuality): Record<string, unknown> {
     true_positives: quality.counts?.truePositives ?? null,
     false_positives: quality.counts?.falsePositives ?? null,
     false_negatives: quality.counts?.falseNegatives ?? null,
+    scored_pairs_check:
+      quality.scoredPairs === null
+        ? null
+        : { set: quality.scoredPairs.description, pairs: quality.scoredPairs.pairs, flags: quality.scoredPairs.flags, real_flags: quality.scoredPairs.realFlags },
     note: quality.note,
   };
 }

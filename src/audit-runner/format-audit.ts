@@ -25,7 +25,9 @@ function nliQualityLine(nli: string, tau: number): string {
   const counts = quality.counts!;
   return (
     `NLI ${nli}: contradiction precision ${percent(quality.precision)}, recall ${percent(quality.recall)} on held-out debate text ` +
-    `(${counts.truePositives} of ${counts.truePositives + counts.falseNegatives} contradictions flagged, ${counts.falsePositives} false flags; τ = ${quality.tau}; docs/audit-models.md)${quality.note === null ? '' : `; ${quality.note}`}`
+    `(${counts.truePositives} of ${counts.truePositives + counts.falseNegatives} contradictions flagged, ${counts.falsePositives} false flags; τ = ${quality.tau}; docs/audit-models.md)` +
+    (quality.scoredPairs === null ? '' : `; on pairs of agreeing agents (what CARA scores) in whole transcripts, ${quality.scoredPairs.realFlags} of ${quality.scoredPairs.flags} flags were real`) +
+    (quality.note === null ? '' : `; ${quality.note}`)
   );
 }
 

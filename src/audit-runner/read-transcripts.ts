@@ -4,6 +4,7 @@ import { readForeignTraces } from './foreign-traces.js';
 import type { ImportedTraceEntry } from './imported-trace.js';
 import { isChatevalOutput, readChatevalOutput } from './importers/chateval-output.js';
 import { isDuResults, readDuResults } from './importers/du-results.js';
+import { isMallmLegacyOutput, readMallmLegacyOutput } from './importers/mallm-legacy-output.js';
 import { isMallmOutput, readMallmOutput } from './importers/mallm-output.js';
 
 /** Layouts `quorum audit --format` reads: quorum's foreign traces (v1/v2) and published debate outputs. */
@@ -21,7 +22,8 @@ export interface ReadTranscripts {
  * Reads a debate transcript file in the given layout, or the one detected
  * from its content: one JSON object whose values are `[agent_contexts,
  * gold]` pairs is Du et al.'s, a list of objects with `exampleId` and
- * `globalMemory` MALLM's, one with `question`, `response` and an
+ * `globalMemory` MALLM's (or with `input` and a `global_memory` object, its
+ * early layout), one with `question`, `response` and an
  * `evaluation` list ChatEval's; anything else is read as foreign traces.
  */
 export async function readTranscripts(file: string, format?: TranscriptFormat): Promise<ReadTranscripts> {
@@ -34,8 +36,11 @@ export async function readTranscripts(file: string, format?: TranscriptFormat): 
       return foreign(file);
     case 'du':
       return { text, format: 'du', entries: readDuResults(file, text) };
-    case 'mallm':
-      return { text, format: 'mallm', entries: readMallmOutput(file, parsedJson(file, text)) };
+    case 'mallm': {
+      // Both MALLM layouts: the current one, and the one published before its April 2024 redesign.
+      const value = parsedJson(file, text);
+      return { text, format: 'mallm', entries: isMallmLegacyOutput(value) ? readMallmLegacyOutput(file, value) : readMallmOutput(file, value) };
+    }
     case 'chateval':
       return { text, format: 'chateval', entries: readChatevalOutput(file, parsedJson(file, text)) };
   }
@@ -49,7 +54,7 @@ async function foreign(file: string): Promise<ReadTranscripts> {
 function detect(json: unknown): TranscriptFormat {
   if (json === undefined) return 'quorum';
   if (isDuResults(json)) return 'du';
-  if (isMallmOutput(json)) return 'mallm';
+  if (isMallmOutput(json) || isMallmLegacyOutput(json)) return 'mallm';
   if (isChatevalOutput(json)) return 'chateval';
   return 'quorum';
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { contradictionFlags } from '../../src/audit/contradiction-flags.js';
 import { parseContradictionLabels } from '../../src/audit/contradiction-labels.js';
 import { createNliProvider } from '../../src/audit/create-nli-provider.js';
-import { HEURISTIC_NLI_QUALITY, NLI_QUALITY_SET, nliQuality } from '../../src/audit/measured-nli-quality.js';
+import { HEURISTIC_NLI_QUALITY, HEURISTIC_SCORED_PAIRS_CHECK, NLI_QUALITY_SET, nliQuality } from '../../src/audit/measured-nli-quality.js';
 import { auditJson } from '../../src/audit-runner/audit-json.js';
 import { auditRuns } from '../../src/audit-runner/audit-runs.js';
 import { formatAuditTable } from '../../src/audit-runner/format-audit.js';
@@ -42,17 +42,31 @@ describe('nli_quality', () => {
     }
   });
 
+  it('keeps the check on whole transcripts: every stored flag is still flagged, and the hand labels give 0 real of 27 on agreeing agents', async () => {
+    const file = fileURLToPath(new URL(`../../${HEURISTIC_SCORED_PAIRS_CHECK.file}`, import.meta.url));
+    const text = await readFile(file, 'utf8');
+    const pairs = parseContradictionLabels(file, text);
+    const rows = text.trim().split('\n').map((line) => JSON.parse(line) as { answers: [string | null, string | null] });
+    const scores = await (await createNliProvider('heuristic')).classify(pairs);
+    scores.forEach((score, index) => assert.ok(score.contradiction > 0.5, `${pairs[index]!.id} is no longer flagged: re-judge the whole-transcript check`));
+    const agreeing = pairs.filter((_, index) => rows[index]!.answers[0] !== null && rows[index]!.answers[0] === rows[index]!.answers[1]);
+    assert.equal(agreeing.length, HEURISTIC_SCORED_PAIRS_CHECK.flags);
+    assert.equal(agreeing.filter((pair) => pair.contradiction).length, HEURISTIC_SCORED_PAIRS_CHECK.realFlags);
+  });
+
   it('gives the measured figures for heuristic and nulls with "unmeasured" for anything else', () => {
     const aligned = nliQuality('heuristic', 0.5);
     assert.equal(aligned.measured, true);
-    assert.equal(aligned.precision, 1); // 3 flags, all real
-    assert.equal(aligned.recall, 3 / 11);
+    assert.equal(aligned.precision, 1); // 4 flags, all real
+    assert.equal(aligned.recall, 4 / 42);
     assert.equal(aligned.note, null);
     assert.deepEqual(nliQuality('heuristic#rules=aligned', 0.5), { ...aligned, provider: 'heuristic#rules=aligned' });
     const lexical = nliQuality('heuristic#rules=lexical', 0.7);
-    assert.equal(lexical.precision, 6 / 46);
-    assert.equal(lexical.recall, 6 / 11);
+    assert.equal(lexical.precision, 18 / 50);
+    assert.equal(lexical.recall, 18 / 42);
     assert.equal(lexical.note, 'measured at τ = 0.5; this audit used τ = 0.7');
+    assert.equal(lexical.scoredPairs, null, 'no whole-transcript check of the lexical rules');
+    assert.deepEqual(aligned.scoredPairs, HEURISTIC_SCORED_PAIRS_CHECK);
     for (const id of ['llm:openai:qwen@http://127.0.0.1:8000/v1', 'transformers:Xenova/nli-deberta-v3-small', 'http:http://127.0.0.1:8081']) {
       const quality = nliQuality(id, 0.5);
       assert.equal(quality.measured, false);
@@ -90,7 +104,7 @@ describe('quorum audit under a fallback NLI', () => {
     assert.match(row, /1\.000 \[1\.000, 1\.000\] †/);
     assert.equal(row.match(/†/g)?.length, 3);
     assert.match(table, /^† fallback NLI \(heuristic\): CARA-HYB, CR, CARA-GT and the failure modes/m);
-    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 27\.3% on held-out debate text \(3 of 11 contradictions flagged, 0 false flags; τ = 0\.5/);
+    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 9\.5% on held-out debate text \(4 of 42 contradictions flagged, 0 false flags; τ = 0\.5; docs\/audit-models\.md\); on pairs of agreeing agents \(what CARA scores\) in whole transcripts, 0 of 27 flags were real/);
     const json = auditJson(record);
     assert.equal(json['fallback_nli'], true);
     assert.deepEqual(json['fallback_nli_figures'], ['cara_hyb', 'cr', 'cara_gt', 'fm']);
@@ -100,11 +114,12 @@ describe('quorum audit under a fallback NLI', () => {
       set: NLI_QUALITY_SET.description,
       tau: 0.5,
       precision: 1,
-      recall: 3 / 11,
-      f1: (2 * (3 / 11)) / (1 + 3 / 11),
-      true_positives: 3,
+      recall: 4 / 42,
+      f1: (2 * (4 / 42)) / (1 + 4 / 42),
+      true_positives: 4,
       false_positives: 0,
-      false_negatives: 8,
+      false_negatives: 38,
+      scored_pairs_check: { set: HEURISTIC_SCORED_PAIRS_CHECK.description, pairs: 4461, flags: 27, real_flags: 0 },
       note: null,
     });
     assert.equal(json['nli_calls'], null);

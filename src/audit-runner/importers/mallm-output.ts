@@ -32,7 +32,8 @@ const sampleSchema = z.looseObject({
   globalMemory: z.array(memorySchema).min(1, 'the discussion has no messages'),
 });
 
-type MallmSample = z.infer<typeof sampleSchema>;
+/** One example of MALLM's current output layout, as this importer reads it. */
+export type MallmSample = z.infer<typeof sampleSchema>;
 
 /** True when a parsed JSON value looks like MALLM's output: a list of objects with `exampleId` and `globalMemory`. */
 export function isMallmOutput(value: unknown): boolean {
@@ -67,7 +68,8 @@ export function readMallmOutput(file: string, value: unknown): ImportedTraceEntr
   });
 }
 
-function mallmTrace(sample: MallmSample, seed: number): ImportedTraceEntry['trace'] {
+/** One MALLM example as an imported trace (`seed`: how many earlier examples had the same id). */
+export function mallmTrace(sample: MallmSample, seed: number): ImportedTraceEntry['trace'] {
   const input = sample.input.join('\n\n');
   const options = mcqOptions(input);
   const question: Question = { id: sample.exampleId, prompt: input, gold: referenceGold(sample.references[0], options), ...(options === undefined ? {} : { options }) };

@@ -1,4 +1,4 @@
-import { areAntonyms } from './antonym-pairs.js';
+import { areAlignedAntonyms } from './antonym-pairs.js';
 import { NOUN_NEGATIONS, QUANTIFIER_NEGATIONS, type Clause } from './clauses.js';
 
 /** How much of a denied predicate, and of its subject, the affirmed clause must repeat: a share, and (for longer predicates) a count. */
@@ -71,7 +71,7 @@ export function alignedNegation(denying: readonly Clause[], affirming: readonly 
       if (!enough) continue;
       if (affirmed.stems.some((stem) => NEGATIVE_ADJECTIVES.has(stem))) continue;
       // "not central" / "peripheral to the central thesis": the affirmed clause negates by an opposite word, and agrees.
-      if (deniedWords.some((deniedWord) => affirmed.words.some((word) => areAntonyms(word, deniedWord)))) continue;
+      if (deniedWords.some((deniedWord) => affirmed.words.some((word) => areAlignedAntonyms(word, deniedWord)))) continue;
       // Both sentences deny it: agreement.
       if (affirming.some((clause) => clause.negated && shared.every((stem) => clause.predicate.includes(stem)))) continue;
       return { denied, affirmed, shared };

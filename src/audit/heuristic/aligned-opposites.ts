@@ -1,5 +1,5 @@
 import { isStopWord } from '../text/stop-words.js';
-import { areAntonyms } from './antonym-pairs.js';
+import { areAlignedAntonyms } from './antonym-pairs.js';
 import type { Clause } from './clauses.js';
 import { EXCLUSIVE_GROUPS } from './exclusive-terms.js';
 
@@ -14,6 +14,8 @@ export interface OppositeMatch {
 const ANTONYM_WEIGHT = 3;
 /** Content stems two clauses must share besides the antonyms (their neighbour included). */
 const MIN_SHARED_CLAIM = 3;
+/** Enough when the same word stands on both sides of the antonyms ("the buyer is liable for damages" / "the buyer is entitled to damages"). */
+const MIN_SHARED_SANDWICHED = 2;
 /** How many content words on each side of an exclusive term make its slot. */
 const TERM_WINDOW = 2;
 
@@ -29,7 +31,8 @@ const SUBJECT_ONLY_GROUPS = new Set(['sex', 'age']);
  * "increases heart rate" / "decreases heart rate", "a man is sleeping" /
  * "a woman is sleeping" — the two words fill the same slot: an antonym has
  * the same content word right after it (or right before) as the other, the
- * clauses share three content words in all (the same claim), and the pair does
+ * clauses share three content words in all (the same claim; two when the
+ * same word stands both right before and right after each), and the pair does
  * not open both clauses ("the lateral pterygoid …" / "the medial pterygoid
  * …" are two muscles); an exclusive term shares a content
  * word within two on either side (people by sex or age only as the clause's
@@ -47,17 +50,17 @@ export function alignedOpposites(left: readonly Clause[], right: readonly Clause
       if (a.negated || b.negated) continue;
       a.words.forEach((word, i) => {
         b.words.forEach((other, j) => {
-          if (rightWords.has(word) || leftWords.has(other) || !areAntonyms(word, other)) return;
+          if (rightWords.has(word) || leftWords.has(other) || !areAlignedAntonyms(word, other)) return;
           // "The lateral pterygoid …" / "The medial pterygoid …" open with what they are about: two things, not two claims.
           if ((i === 0 && j === 0) || !sameNeighbour(a.stems, i, b.stems, j)) return;
           // The same claim, not two things that share a word ("critical for osmotic balance" / "worsen osmotic imbalance").
           const others = new Set(b.stems);
           const sharedOthers = new Set(a.stems.filter((stem, k) => k !== i && others.has(stem)));
-          if (sharedOthers.size < MIN_SHARED_CLAIM) return;
+          if (sharedOthers.size < (sandwiched(a.stems, i, b.stems, j) ? MIN_SHARED_SANDWICHED : MIN_SHARED_CLAIM)) return;
           found.push({ rule: 'antonym', weight: ANTONYM_WEIGHT, detail: `${word} / ${other}` });
         });
       });
-      found.push(...exclusiveInSlot(a, b, left, right));
+      if (!reportedOrRejected(left, a) && !reportedOrRejected(right, b)) found.push(...exclusiveInSlot(a, b, left, right));
     }
   }
   return found;
@@ -84,6 +87,20 @@ function exclusiveInSlot(a: Clause, b: Clause, left: readonly Clause[], right: r
   return found;
 }
 
+// A term named in a clause that reports an earlier view or rejects what it names ("I initially
+// concluded A) … cis", "C incorrectly labels trans configurations", "rules out trans (C)") is not claimed.
+const REPORTED_OR_REJECTED = /\b(?:incorrect(?:ly)?|wrong(?:ly)?|mistaken(?:ly)?|erroneous(?:ly)?|initially|previously|at first|reject(?:s|ed|ing)?|rul(?:e|es|ed|ing) out)\b/;
+/**
+ * How many clauses after a term's clause can still reject it ("B) … cis, but still rejected it");
+ * the clause before counts too, since an option label cuts a clause ("I initially concluded … A) | 18 carbons … cis").
+ */
+const CLAUSES_AFTER = 2;
+
+function reportedOrRejected(clauses: readonly Clause[], clause: Clause): boolean {
+  const at = clauses.indexOf(clause);
+  return clauses.slice(Math.max(0, at - 1), at + 1 + CLAUSES_AFTER).some((each) => REPORTED_OR_REJECTED.test(each.text));
+}
+
 /** No content part before `at`: the term is what the clause is about. */
 function opensClause(sequence: readonly string[], at: number): boolean {
   return sequence.slice(0, at).every((part) => isStopWord(part));
@@ -103,6 +120,13 @@ function around(sequence: readonly string[], start: number, length: number): str
   walk(start - 1, -1);
   walk(start + length, 1);
   return parts;
+}
+
+/** The same stem right before both words and the same stem right after both: one slot, two fillers. */
+function sandwiched(a: readonly string[], i: number, b: readonly string[], j: number): boolean {
+  const before = a[i - 1];
+  const after = a[i + 1];
+  return before !== undefined && after !== undefined && before === b[j - 1] && after === b[j + 1];
 }
 
 /** The stem after one word is the stem after the other (or the one before is). */

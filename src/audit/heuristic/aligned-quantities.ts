@@ -16,7 +16,7 @@ export interface QuantitySide {
 /** Reads a sentence for the quantity rule, once per batch. */
 export function quantitySide(text: string, stems: ReadonlySet<string>): QuantitySide {
   const computes = ARITHMETIC.test(text);
-  return { text, quantities: computes ? [] : findQuantities(text), computes, stems };
+  return { text, quantities: computes || HYPOTHETICAL.test(text) ? [] : findQuantities(text), computes, stems };
 }
 
 /** Two values for one measured or counted thing. */
@@ -28,6 +28,9 @@ export interface QuantityMatch {
 // A step that computes ("320 / 20 = 16", "90 + 50") states operands and partial
 // results, not claims: which of its numbers is "the" value cannot be checked.
 const ARITHMETIC = /[=+×*÷]|\d\s*[-/]\s*\d|\b(?:plus|minus|times|divid\w*|multipl\w*|subtract\w*|add|adding|added|sum)\b/i;
+
+// "If each box holds 4, Tom fills 9 boxes": values for a case the step sets up, not for the question.
+const HYPOTHETICAL = /\b(?:if|suppose|supposing|assuming|hypothetically)\b/i;
 
 // "Agent 1's solution" / "Agent 2's solution", "step 3", "round 2": numbers that name, not measure.
 const NAMING_WORDS = new Set(['agent', 'solution', 'step', 'round', 'option', 'question', 'answer', 'case', 'figure', 'table', 'part', 'equation', 'scenario', 'approach', 'method', 'response', 'point', 'chapter', 'section'].map(stemWord));

@@ -41,7 +41,10 @@ const FINAL_ANSWER = /\b(?:answer|final)\b/;
 // A box after arithmetic in the same step is that step's partial result ("$10,000 / 2 = \boxed{5,000}").
 const ARITHMETIC_BEFORE = /[=+×*÷]|\d\s*[-/]\s*\d/;
 // A sentence that sets up a case gives the answer to that case only.
-const CONDITIONAL = /\b(?:if|assuming|suppose|supposing|hypothetically)\b|^\W*considering\b/;
+const CONDITIONAL = /\b(?:if|suppose|supposing|hypothetically)\b|^\W*considering\b/;
+// "Assuming …" before the answer sets up a case; after a boxed answer it restates what the
+// problem gives ("\boxed{14} bags can be filled, assuming each bag holds 2").
+const ASSUMING = /\bassuming\b/;
 
 /**
  * The one answer a step commits to, or undefined: none stated, several
@@ -52,6 +55,8 @@ export function answerClaim(text: string): AnswerClaim | undefined {
   const normalised = normaliseText(text);
   if (CONDITIONAL.test(normalised)) return undefined;
   const boxes = [...normalised.matchAll(BOXED)];
+  const assumingAt = normalised.search(ASSUMING);
+  if (assumingAt !== -1 && (boxes.length === 0 || assumingAt < boxes[0]!.index!)) return undefined;
   if (boxes.length > 0) {
     // A unit written after the box counts as the box's ("\boxed{52} WPM").
     if (!RESULT.test(normalised) && ARITHMETIC_BEFORE.test(normalised.slice(0, boxes[0]!.index))) return undefined;

@@ -181,6 +181,16 @@ const PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['worsen', 'alleviate'],
 ];
 
+/**
+ * Pairs added with the aligned rules, which only the aligned rules read: the
+ * lexical rules stay as they were, so that audits made with them re-run to
+ * the same figures.
+ */
+const ALIGNED_ONLY_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  // legal roles: who owes and who is owed ("the buyer is liable for damages" / "the buyer is entitled to damages")
+  ['liable', 'entitled'],
+];
+
 // "hypertension"/"hypotension", "hyperkalemia"/"hypokalemia": one rule for the whole family.
 const PREFIX_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['hyper', 'hypo'],
@@ -196,15 +206,20 @@ const PREFIX_PAIRS: ReadonlyArray<readonly [string, string]> = [
 const NEGATING_PREFIXES = ['un', 'in', 'ir', 'il', 'non', 'dis'];
 const MIN_NEGATED_STEM = 5;
 
-const STEMMED = new Map<string, Set<string>>();
-for (const [left, right] of PAIRS) {
-  const a = stemWord(left);
-  const b = stemWord(right);
-  if (!STEMMED.has(a)) STEMMED.set(a, new Set());
-  if (!STEMMED.has(b)) STEMMED.set(b, new Set());
-  STEMMED.get(a)!.add(b);
-  STEMMED.get(b)!.add(a);
+function stemmedPairs(pairs: ReadonlyArray<readonly [string, string]>): Map<string, Set<string>> {
+  const stemmed = new Map<string, Set<string>>();
+  for (const [left, right] of pairs) {
+    const a = stemWord(left);
+    const b = stemWord(right);
+    if (!stemmed.has(a)) stemmed.set(a, new Set());
+    if (!stemmed.has(b)) stemmed.set(b, new Set());
+    stemmed.get(a)!.add(b);
+    stemmed.get(b)!.add(a);
+  }
+  return stemmed;
 }
+const STEMMED = stemmedPairs(PAIRS);
+const STEMMED_ALIGNED_ONLY = stemmedPairs(ALIGNED_ONLY_PAIRS);
 
 /**
  * True when two words (lower case) have opposite meanings: a listed pair,
@@ -221,6 +236,11 @@ export function areAntonyms(left: string, right: string): boolean {
     if (swapsPrefix(left, right, first, second) || swapsPrefix(right, left, first, second)) return true;
   }
   return negatedByPrefix(left, right) || negatedByPrefix(right, left);
+}
+
+/** `areAntonyms`, plus the pairs only the aligned rules read (`ALIGNED_ONLY_PAIRS`). */
+export function areAlignedAntonyms(left: string, right: string): boolean {
+  return areAntonyms(left, right) || (left !== right && STEMMED_ALIGNED_ONLY.get(stemWord(left))?.has(stemWord(right)) === true);
 }
 
 function swapsPrefix(left: string, right: string, first: string, second: string): boolean {

@@ -86,6 +86,7 @@ export function exclusiveConflicts(premise: SentenceFacts, hypothesis: SentenceF
     new Set(facts.terms.filter((term) => term.group === group).map((term) => term.member));
   const groups = new Set(hypothesis.terms.map((term) => term.group));
   for (const group of groups) {
+    if (EXCLUSIVE_GROUPS[group]!.alignedOnly === true) continue;
     const inPremise = membersOf(premise, group);
     const inHypothesis = membersOf(hypothesis, group);
     if (inPremise.size === 0) continue;

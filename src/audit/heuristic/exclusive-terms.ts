@@ -12,6 +12,8 @@ export interface ExclusiveGroup {
   name: string;
   /** Evidence weight of a mismatch (log-odds units, see `heuristicNliScores`). */
   weight: number;
+  /** Added with the aligned rules: the lexical rules skip it, so that their audits re-run to the same figures. */
+  alignedOnly?: boolean;
   classes: ReadonlyArray<readonly string[]>;
 }
 
@@ -40,6 +42,8 @@ export const EXCLUSIVE_GROUPS: readonly ExclusiveGroup[] = [
   { name: 'inheritance', weight: 2.5, classes: classes('autosomal; x link; mitochondrial') },
   { name: 'hepatitis virus', weight: 3, classes: each('hepatitis a, hepatitis b, hepatitis c, hepatitis d, hepatitis e') },
   { name: 'renal syndrome', weight: 3, classes: each('nephrotic, nephritic') },
+  // chemistry: the geometry of one double bond is one or the other
+  { name: 'bond configuration', weight: 3, alignedOnly: true, classes: each('cis, trans') },
   { name: 'answer option', weight: 3, classes: classes('option a, choice a; option b, choice b; option c, choice c; option d, choice d; option e, choice e') },
   // everyday descriptions
   {

@@ -27,6 +27,8 @@ const CASES: Record<string, Case[]> = {
     { premise: 'If only two speeds count, the average is \\boxed{49.5}.', hypothesis: 'The average of the three speeds is \\boxed{52}.', rule: null, why: 'a conditional answer to another case' },
     { premise: 'The answer is \\boxed{48}.', hypothesis: 'The total amount of milk is \\boxed{16 ounces}.', rule: null, why: 'a bare number against a partial result in ounces: not shown to be the same quantity' },
     { premise: 'The revised answer is \\boxed{16}.', hypothesis: 'So the answer is \\boxed{48 calories}.', rule: 'answer', why: 'both say they give the answer, and the answers differ' },
+    { premise: 'So Tom can fill \\boxed{12} boxes in all.', hypothesis: 'Tom can fill \\boxed{11} boxes, assuming each box holds 3 apples.', rule: 'answer', why: '"assuming" after the answer restates what the problem gives; both commit to a number of boxes' },
+    { premise: 'Assuming each box holds 4 apples, Tom fills \\boxed{9} boxes.', hypothesis: 'Tom can fill \\boxed{12} boxes in all.', rule: null, why: 'an assumption set up before the answer makes it the answer to that case only' },
   ],
   verdict: [
     { premise: 'The correct answer is (B).', hypothesis: 'Option B is incorrect because it ignores the timing.', rule: 'verdict', why: 'one step chooses B, the other rejects B: opposite verdicts on one option' },
@@ -56,12 +58,17 @@ const CASES: Record<string, Case[]> = {
     { premise: 'High and low doses were compared.', hypothesis: 'Low doses were compared.', rule: null, why: 'both poles in one sentence are a range, not a claim' },
     { premise: 'The embryo grows faster with the crescent.', hypothesis: 'Without it the cells divide slower than usual.', rule: null, why: 'fast and slow describe different things (growth here, division there)' },
     { premise: 'The medial pterygoid muscle plays a role in jaw movement.', hypothesis: 'The lateral pterygoid muscle plays a role in jaw movement.', rule: null, why: 'the opposite words open both clauses: two muscles, each with a true claim' },
+    { premise: 'The seller is liable for damages.', hypothesis: 'The seller is entitled to damages.', rule: 'antonym', why: 'opposite legal roles of one party: the same word right before and right after both' },
+    { premise: 'The farmer is liable for damages.', hypothesis: 'The buyer is entitled to damages.', rule: null, why: 'two parties: the one who owes and the one who is owed' },
     { premise: 'Subsidies are critical for osmotic balance.', hypothesis: 'Taxes would worsen osmotic imbalance.', rule: null, why: 'the clauses share only the word next to the pair: not the same claim' },
   ],
   exclusive: [
     { premise: 'Atropine blocks M2 receptors in the heart.', hypothesis: 'Atropine blocks β1 receptors in the heart.', rule: 'exclusive', why: 'two receptor subtypes in the same slot (what atropine blocks)' },
     { premise: 'A man is sleeping on a couch.', hypothesis: 'A woman is sleeping on a couch.', rule: 'exclusive', why: 'one sleeper, two sexes' },
     { premise: 'Option A is the normal karyotype.', hypothesis: 'Option D is monosomy.', rule: null, why: 'options named side by side are not exclusive claims; only verdicts about them are' },
+    { premise: 'Natural oils have double bonds in the cis configuration.', hypothesis: 'Natural oils have double bonds in the trans configuration.', rule: 'exclusive', why: 'one double bond has one geometry' },
+    { premise: 'I initially chose A) double bonds in the cis configuration.', hypothesis: 'Natural oils have double bonds in the trans configuration.', rule: null, why: 'a view reported as an earlier one is not claimed' },
+    { premise: 'Option C incorrectly puts the double bonds in the trans configuration.', hypothesis: 'Natural oils have double bonds in the cis configuration.', rule: null, why: 'calling the trans option incorrect agrees with cis' },
     { premise: 'A man reads a book by the river.', hypothesis: 'A woman cooks dinner in the kitchen.', rule: null, why: 'the terms share no slot: two different scenes' },
   ],
   quantity: [

@@ -25,14 +25,15 @@ async function measure(spec: string, part: string): Promise<ReturnType<typeof co
 }
 
 describe('the labelled debate set', () => {
-  it('has at least 300 pairs, a held-out part of at least 100, unique ids and a reason for every contradiction', async () => {
-    const dev = await load('dev');
-    const test = await load('test');
-    assert.ok(dev.length + test.length >= 300);
-    assert.ok(test.length >= 100);
-    const ids = [...dev, ...test].map((pair) => pair.id);
+  it('has two dev parts of 509 pairs, a held-out part of at least 200 pairs with at least 20 contradictions, unique ids and a reason for every contradiction', async () => {
+    const dev = [...(await load('dev')), ...(await load('dev2'))];
+    const heldOut = await load('heldout');
+    assert.equal(dev.length, 509);
+    assert.ok(heldOut.length >= 200);
+    assert.ok(heldOut.filter((pair) => pair.contradiction).length >= 20);
+    const ids = [...dev, ...heldOut].map((pair) => pair.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const pair of [...dev, ...test]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
+    for (const pair of [...dev, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
   });
 
   it('rejects a contradiction without a reason and an unknown label', () => {
@@ -44,25 +45,32 @@ describe('the labelled debate set', () => {
 describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
   // docs/audit-models.md publishes these figures; the bounds are the project's targets
   // (issue 15: precision ≥ 0.8 with recall ≥ 0.3 on real debate text).
-  it('meets the precision and recall targets on the dev part', async () => {
-    const flags = await measure('heuristic', 'dev');
-    assert.ok(flags.precision >= 0.8, `precision ${flags.precision}`);
-    assert.ok(flags.recall >= 0.3, `recall ${flags.recall}`);
-  });
+  for (const part of ['dev', 'dev2']) {
+    it(`meets the precision and recall targets on the ${part} part (rules were designed on it)`, async () => {
+      const flags = await measure('heuristic', part);
+      assert.ok(flags.precision >= 0.8, `precision ${flags.precision}`);
+      assert.ok(flags.recall >= 0.3, `recall ${flags.recall}`);
+    });
+  }
 
-  it('meets the precision target on the held-out test part', async () => {
-    const flags = await measure('heuristic', 'test');
-    assert.ok(flags.precision >= 0.8, `precision ${flags.precision}`);
-    // The recall target (0.3) is NOT met on the held-out part: 3 of its 11
-    // contradictions are flagged (docs/audit-models.md). This bound guards the
-    // measured figure; raise it to 0.3 when the rules reach it.
-    assert.ok(flags.recall >= 3 / 11, `recall ${flags.recall}`);
+  it('keeps its measured figures on the held-out part: precision 4/4, recall 4/42 (below the 0.3 target)', async () => {
+    // Measured once, after the rules were committed (docs/audit-models.md, "Precision and
+    // recall on debate text"); the labels are a person's, committed before any rule ran on them.
+    // These floors are the measured values, not the target: the recall target is NOT met here.
+    const flags = await measure('heuristic', 'heldout');
+    assert.ok(flags.precision >= 4 / 4, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 4 / 42, `recall ${flags.recall}`);
   });
 
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
-    const lexical = await measure('heuristic#rules=lexical', 'test');
-    const aligned = await measure('heuristic', 'test');
-    assert.ok(lexical.precision < 0.2, `lexical precision ${lexical.precision}`);
-    assert.ok(aligned.precision > lexical.precision + 0.5);
+    for (const [part, lexicalCeiling] of [
+      ['dev2', 0.2],
+      ['heldout', 0.4],
+    ] as const) {
+      const lexical = await measure('heuristic#rules=lexical', part);
+      const aligned = await measure('heuristic', part);
+      assert.ok(lexical.precision < lexicalCeiling, `${part}: lexical precision ${lexical.precision}`);
+      assert.ok(aligned.precision > lexical.precision + 0.5, part);
+    }
   });
 });
