@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'ffb75a7e6d6ab9006eab2648908a8a9a208d6f8a785f9b15dbdeb8b0d4fa5a30', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '96e69aa0dfab62b25f8e270f9b4e8e92f5d3f889a00bc6731d2e5976d02852b0', files: 174 } as const;

@@ -1,7 +1,7 @@
 import { countOwnSteps } from '../metrics/failure-modes/own-steps.js';
 import { segmentSteps } from '../parsing/segment-steps.js';
 import type { UnitRecord } from '../spec/store.js';
-import type { TraceEvent, TurnEvent } from '../spec/trace.js';
+import { isAnswerTurn, type TraceEvent, type TurnEvent } from '../spec/trace.js';
 
 /** One agent of a unit, as the audit needs it. */
 export interface AgentAuditInput {
@@ -45,7 +45,7 @@ export function unitAuditInput(unit: UnitRecord, events: readonly TraceEvent[], 
   let final: Extract<TraceEvent, { type: 'final' }> | undefined;
   for (const event of events) {
     // With drafts, the judge's pick is the agent's turn; the others are alternatives (as in summarizeUnit).
-    if (event.type === 'turn' && event.selected) {
+    if (isAnswerTurn(event)) {
       const turns = turnsByAgent.get(event.agent) ?? [];
       turns.push(event);
       turnsByAgent.set(event.agent, turns);

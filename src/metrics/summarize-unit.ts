@@ -1,6 +1,6 @@
 import { addUsage, ZERO_USAGE } from '../spec/chat.js';
 import type { UnitSummary } from '../spec/store.js';
-import type { TraceEvent } from '../spec/trace.js';
+import { isAnswerTurn, type TraceEvent } from '../spec/trace.js';
 import { summarizeRounds } from './dynamics/round-summaries.js';
 
 /**
@@ -29,7 +29,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
       latencyMs += event.latencyMs;
       if (event.costUsd !== null) costUsd = (costUsd ?? 0) + event.costUsd;
     }
-    if (event.type === 'turn' && event.selected) {
+    if (isAnswerTurn(event)) {
       const rounds = (answersByRound[event.agent] ??= []);
       while (rounds.length < event.round) rounds.push(null);
       const answer = event.parsed.answer.status === 'ok' ? event.parsed.answer.value : null;

@@ -1,7 +1,7 @@
 import { statedAnswer } from '../spec/answer.js';
 import type { Question } from '../spec/question.js';
 import type { Scorer } from '../spec/scorer.js';
-import type { FinalEvent, ProtocolEventInput, TraceEvent } from '../spec/trace.js';
+import { isAnswerTurn, type FinalEvent, type ProtocolEventInput, type TraceEvent } from '../spec/trace.js';
 import { goldText } from '../metrics/score-answer.js';
 import { predictionOf } from '../metrics/scorers/prediction-of.js';
 
@@ -32,7 +32,7 @@ export function scoreFinal(final: ProtocolFinal, earlier: readonly TraceEvent[],
 // Per round, the selected turns' answers: unanimous when all parsed and all equal the first.
 function unanimousByRound(events: readonly TraceEvent[], scorer: Scorer, question: Question): boolean[] {
   const rounds: Array<Array<string | null>> = [];
-  for (const event of events) if (event.type === 'turn' && event.selected) (rounds[event.round] ??= []).push(statedAnswer(event.parsed.answer));
+  for (const event of events) if (isAnswerTurn(event)) (rounds[event.round] ??= []).push(statedAnswer(event.parsed.answer));
   return Array.from(rounds, (answers = []) => {
     const first = answers[0];
     return first !== undefined && first !== null && answers.every((answer) => answer !== null && (answer === first || scorer.equivalent(answer, first, question)));
@@ -42,6 +42,6 @@ function unanimousByRound(events: readonly TraceEvent[], scorer: Scorer, questio
 // Each agent's answer in its last selected turn, in the order agents first spoke.
 function lastAnswers(events: readonly TraceEvent[]): Map<string, string | null> {
   const answers = new Map<string, string | null>();
-  for (const event of events) if (event.type === 'turn' && event.selected) answers.set(event.agent, statedAnswer(event.parsed.answer));
+  for (const event of events) if (isAnswerTurn(event)) answers.set(event.agent, statedAnswer(event.parsed.answer));
   return answers;
 }

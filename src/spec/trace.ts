@@ -82,6 +82,14 @@ export const turnEventSchema = z.object({
   parsed: parsedTurnSchema,
   /** Whether this turn's answer is correct, as the runner's scorer judges it (null: no gold); absent in older traces. */
   correct: z.boolean().nullable().optional(),
+  /**
+   * Set on turns that speak about the debate instead of answering it:
+   * ChatEval's summarizer and MAD's moderator. They are calls like any other
+   * (tokens, cost, latency), but not an agent's answer: votes, the agreement
+   * set, unanimity, answer dynamics, PRR, AD and CARA skip them
+   * (`isAnswerTurn`). Absent: an answering agent's turn.
+   */
+  role: z.enum(['summarizer', 'moderator']).optional(),
   ...callFields,
 });
 
@@ -288,6 +296,15 @@ export const traceEventSchema = z.discriminatedUnion('type', [
 export type TraceEvent = z.infer<typeof traceEventSchema>;
 
 export type TurnEvent = z.infer<typeof turnEventSchema>;
+
+/**
+ * An agent's answer in the trace: a selected turn (the judge's pick among
+ * drafts) that is not a summarizer's or moderator's turn. What votes,
+ * agreement, unanimity, answer dynamics, PRR, AD and CARA read.
+ */
+export function isAnswerTurn(event: TraceEvent): event is Extract<TraceEvent, { type: 'turn' }> {
+  return event.type === 'turn' && event.selected && event.role === undefined;
+}
 export type VoteEvent = z.infer<typeof voteEventSchema>;
 export type JudgeRankEvent = z.infer<typeof judgeRankEventSchema>;
 export type BallotEvent = z.infer<typeof ballotEventSchema>;

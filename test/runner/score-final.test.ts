@@ -68,3 +68,17 @@ describe('the runner scores the final answer, with the dataset answer equality',
     assert.equal(final.answer.text, '56.197%');
   });
 });
+
+describe('per-round unanimity counts the debaters, not the summarizer', () => {
+  it('chateval-summarizer with three agents answering A in every round: unanimous in rounds 0, 1 and 2', async () => {
+    const { ScriptedBackend } = await import('../../src/backends/scripted-backend.js');
+    const question: Question = { id: 'q', prompt: 'Which drug treats symptomatic bradycardia first?', options: { A: 'Atropine', B: 'Adenosine', C: 'Amiodarone', D: 'Metoprolol' }, gold: { kind: 'choice', value: 'A' } };
+    const backend = scriptedDebate({ 'Agent A': ['A', 'A', 'A'], 'Agent B': ['A', 'A', 'A'], 'Agent C': ['A', 'A', 'A'] });
+    const summarizer = new ScriptedBackend({ fallback: () => 'All three agents argue for Atropine.' });
+    const result = await executeUnit({ protocol: createDebateProtocol('chateval-summarizer', {}), question, agents: agentsOn(backend), judge: { name: 'Summarizer', backend: summarizer, decoding: { temperature: 0 } }, seed: 1, clock: fixedClock(0) });
+    const final = result.events.find((event): event is FinalEvent & { v: 1; seq: number; at: string } => event.type === 'final')!;
+    // By hand: every debater says A in each of the 3 rounds; the summaries (rounds 0 and 1) propose no answer and must not count.
+    assert.deepEqual(final.unanimousByRound, [true, true, true]);
+    assert.deepEqual(final.agreement, ['Agent A', 'Agent B', 'Agent C']);
+  });
+});

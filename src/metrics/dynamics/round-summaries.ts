@@ -1,5 +1,5 @@
 import type { UnitRoundSummary } from '../../spec/store.js';
-import type { TraceEvent, TurnEvent } from '../../spec/trace.js';
+import { isAnswerTurn, type TraceEvent, type TurnEvent } from '../../spec/trace.js';
 import { argumentDiversity } from './argument-diversity.js';
 import { contentWords } from './content-words.js';
 import { peerReference } from './peer-reference.js';
@@ -23,7 +23,7 @@ export function summarizeRounds(events: readonly TraceEvent[]): UnitRoundSummary
     const round = at(event.round);
     round.calls += 1;
     round.tokens += event.usage.promptTokens + event.usage.completionTokens;
-    if (event.type === 'turn' && event.selected) {
+    if (isAnswerTurn(event)) {
       round.turns += 1;
       if (peerReference(event) !== null) round.peerReferences += 1;
       (turnsByRound[event.round] ??= []).push(event);

@@ -83,6 +83,7 @@ export async function moderateRound(context: ProtocolContext, input: ModeratorIn
       saw,
       seed,
       selected: true,
+      role: 'moderator',
       parsed: noAnswerTurn(response.text.trim(), json === undefined ? 'failed' : 'json', warnings),
       ...callFields(moderator.backend.id, messages, response),
     },

@@ -72,6 +72,7 @@ export async function summarizeRound(context: ProtocolContext, input: SummaryInp
       saw: seen.map((turn) => ({ agent: turn.agent, round: turn.round, draft: turn.draft ?? 0 })),
       seed,
       selected: true,
+      role: 'summarizer',
       parsed: noAnswerTurn(summary, 'text'),
       ...callFields(summarizer.backend.id, messages, response),
     },

@@ -114,3 +114,32 @@ describe('per-round summaries of a unit', () => {
     close(ad.byRound[2], 0.5);
   });
 });
+
+describe('summarizer and moderator turns (ChatEval, MAD) are calls, not answers', () => {
+  // Two debaters answer B in both rounds; a summarizer speaks after round 0 and a moderator after round 1.
+  // Their turns carry no answer: counted with the round's calls and tokens, never as a turn, an answer or a text for AD.
+  const speaking = (agent: string, round: number, role: 'summarizer' | 'moderator'): TraceEventInput =>
+    turnBody({ agent, round, position: 2, saw: [], parsed: { answer: { status: 'unparsed', value: null }, rationale: 'Both agents argue for B; nothing new.', source: 'text' }, role });
+  const debate = traceEvents([
+    turn('Agent A', 0, 'Wages rise.'),
+    turn('Agent B', 0, 'Wages rise.'),
+    speaking('Summarizer', 0, 'summarizer'),
+    turn('Agent A', 1, 'Wages rise.'),
+    turn('Agent B', 1, 'Wages rise.'),
+    speaking('Moderator', 1, 'moderator'),
+    finalBody({ roundsRun: 2 }),
+  ]);
+
+  it('round summaries: 3 calls but 2 turns per round, AD over the debaters only (identical words → 0)', () => {
+    const rounds = summarizeRounds(debate);
+    assert.deepEqual(rounds.map(({ calls, turns }) => ({ calls, turns })), [{ calls: 3, turns: 2 }, { calls: 3, turns: 2 }]);
+    // {wages, rise} twice: Jaccard distance 0; with the summary's words it would be > 0
+    close(rounds[0]!.argumentDiversity, 0);
+  });
+
+  it('unit summary: answers by round list the two debaters only, and no unparsed answer is invented', () => {
+    const summary = summarizeUnit(debate);
+    assert.deepEqual(Object.keys(summary.answersByRound).sort(), ['Agent A', 'Agent B']);
+    assert.equal(summary.calls, 6);
+  });
+});
