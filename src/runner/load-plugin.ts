@@ -101,7 +101,9 @@ export async function loadYamlPlugins(text: string, file: string): Promise<Loade
 async function importPlugin(path: string): Promise<LoadedPlugin> {
   if (!existsSync(path)) throw new PluginError(path, 'no such file', 'give the path of a .mjs, .js or .ts module, relative to the working directory or the config file');
   const module = await importModule(path);
-  const exported = (module as { default?: unknown }).default;
+  let exported = (module as { default?: unknown }).default;
+  // a .ts or .js file read as CommonJS (no "type": "module" beside it) arrives as { default: module.exports }
+  if (typeof exported === 'object' && exported !== null && !Array.isArray(exported) && kindOf(exported) === undefined && 'default' in exported) exported = (exported as { default: unknown }).default;
   if (exported === undefined) throw new PluginError(path, 'has no default export', `export ${EXPECTED}`);
   const definitions = Array.isArray(exported) ? exported : [exported];
   const plugin: LoadedPlugin = { file: path, protocols: [], datasets: [], metrics: [] };
