@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { StoreError } from '../spec/errors.js';
 import type { Clock } from '../util/clock.js';
 import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';
 import type { Database } from './schema.js';
+import { assertNotForeign, describeBadFile, prepareSqlitePath } from './sqlite-file-check.js';
 import { SqliteTraceStore, sqliteCode } from './sqlite-trace-store.js';
 
 /** Options of `openSqliteStore`. */
@@ -37,6 +37,7 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
       sqlite.pragma('synchronous = NORMAL');
     }
     sqlite.pragma('foreign_keys = ON');
+    if (file !== ':memory:' && file !== '') assertNotForeign(sqlite, file);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     if (readonly) await assertSchemaCurrent(db);
     else await migrateExclusively(file, sqlite, db);
@@ -50,9 +51,10 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
 
 function openDatabase(file: string, readonly: boolean): Sqlite.Database {
   try {
-    if (!readonly && file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:' && file !== '') prepareSqlitePath(file, readonly);
     return new Sqlite(file, { readonly, fileMustExist: readonly });
   } catch (error) {
+    if (error instanceof StoreError) throw error;
     throw cannotOpen(file, error);
   }
 }
@@ -100,6 +102,10 @@ async function migrateLocked(sqlite: Sqlite.Database, db: Kysely<Database>): Pro
 function cannotOpen(file: string, error: unknown): StoreError {
   const message = error instanceof Error ? error.message : String(error);
   const code = sqliteCode(error);
+  if ((code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') && file !== ':memory:' && file !== '') {
+    const bad = describeBadFile(file);
+    return new StoreError(`cannot open SQLite store ${file}: ${bad.message}`, bad.hint, error);
+  }
   const hint =
     code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
       ? 'the file is not a quorum store (not a SQLite database): check the path'
