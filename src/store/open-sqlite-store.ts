@@ -30,6 +30,8 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
   try {
     // busy_timeout first: the pragmas below may already need the lock.
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`);
+    // before WAL mode is set, which rewrites the file's header
+    if (file !== ':memory:' && file !== '') assertNotForeign(sqlite, file);
     if (!readonly) {
       sqlite.pragma('journal_mode = WAL');
       // With WAL, NORMAL is durable across application crashes and only
@@ -37,7 +39,6 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
       sqlite.pragma('synchronous = NORMAL');
     }
     sqlite.pragma('foreign_keys = ON');
-    if (file !== ':memory:' && file !== '') assertNotForeign(sqlite, file);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     if (readonly) await assertSchemaCurrent(db);
     else await migrateExclusively(file, sqlite, db);
