@@ -78,7 +78,7 @@ export function describeBadFile(file: string): { message: string; hint: string }
     return { message: `${file} cannot be read`, hint: 'check the path and its permissions' };
   }
   if (header.length < SQLITE_HEADER.length || !header.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER)) {
-    return { message: `${file} is not a SQLite database (it does not start with the SQLite header)`, hint: 'check the --db path: it names some other file' };
+    return { message: `${file} is not a SQLite database (it does not start with the SQLite header)`, hint: 'the file is not a quorum store: check the --db path (it names some other file)' };
   }
   const restore = 'restore it from a backup or rebuild it from a JSONL export (`quorum import`); quorum does not write to it';
   if (header.length < 100) return { message: `${file} is a SQLite database cut short: ${size} bytes, less than its 100-byte header`, hint: restore };
