@@ -17,12 +17,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import type { AttemptRecord } from '../../src/spec/chat.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
-import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
+import { openStore } from '../../src/store/open-store.js';
 import { collect, spawnCli } from '../helpers/cli.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { deterministicReply, FAULTS, FaultSchedule, requestKey, type Fault } from '../helpers/fault-schedule.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { comparableEvent, comparableSummary } from '../queue/queue-fixtures.js';
+import { requireServices, testQueueName, testSchema } from '../queue/test-services.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-fault-matrix-'));
 let server: FakeOpenAiServer;
@@ -58,7 +59,7 @@ const BACKEND = () => `openai:m@${server.url}#timeout-ms=5000&first-byte-ms=1000
 
 /** Every stored unit of a store, keyed by run cell, question and seed, with its events and failure history. */
 async function readUnits(db: string): Promise<Map<string, { status: string; summary: unknown; events: TraceEvent[]; history: TraceEvent[][]; copies: number }>> {
-  const store = await openSqliteStore(db, { readonly: true });
+  const store = await openStore(db, { readonly: true });
   try {
     const units = new Map<string, { status: string; summary: unknown; events: TraceEvent[]; history: TraceEvent[][]; copies: number }>();
     for (const run of await store.listRuns()) {
@@ -209,6 +210,10 @@ const demoQuestion = (prompt: string): string => {
 };
 const { DEMO_QUESTIONS: DEMO } = await import('../../src/datasets/demo-questions.js');
 
+/** The study of the matrix, its clean store and the requests of its clean run (set by the study test, reused by the queue test). */
+const study = { file: '', cleanDb: '', keys: [] as string[] };
+const studyQuestion = (prompt: string): string => /\[(q\d)\]/.exec(prompt)![1]!;
+
 describe('the fault matrix', () => {
   const runArgs = (db: string) => ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '5', '--backend', BACKEND(), '--db', db, '--json'];
   let keys: string[] = [];
@@ -257,12 +262,12 @@ describe('the fault matrix', () => {
       `name: faults\ndatasets:\n  - { name: designed, dataset: generic, path: questions.jsonl }\nbackends:\n  fake: "${BACKEND()}"\nagents: { count: 2, backend: fake }\nprotocols:\n  - ni\n  - { preset: du, rounds: 1 }\nseeds: 1-2\nconcurrency: 2\n`,
     );
     const studyArgs = (db: string) => ['study', 'run', join(dir, 'faults.study.yaml'), '--db', db, '--no-audit', '--json'];
-    const studyQuestion = (prompt: string): string => /\[(q\d)\]/.exec(prompt)![1]!;
     respond = deterministicReply;
     const clean = join(dir, 'clean-study.db');
     const mark = server.requests.length;
     assert.equal((await runInProcess(studyArgs(clean))).code, 0);
     const studyKeys = server.requests.slice(mark).map(requestKey);
+    Object.assign(study, { file: join(dir, 'faults.study.yaml'), cleanDb: clean, keys: studyKeys });
 
     const schedule = new FaultSchedule(studyKeys, 21);
     respond = schedule.respond;
@@ -274,3 +279,39 @@ describe('the fault matrix', () => {
     assertClean(rows);
   });
 });
+
+const services = requireServices('DATABASE_URL', 'REDIS_URL');
+if (services !== undefined) {
+  describe('the fault matrix, queue mode', () => {
+    it('quorum worker (Redis + PostgreSQL): every fault once; the same study command then finds every unit stored once, traces equal to the local clean run', async (context) => {
+      assert.notEqual(study.file, '', 'runs after the study test');
+      const schema = testSchema(services.DATABASE_URL, 'faults');
+      const queueUrl = new URL(services.REDIS_URL);
+      queueUrl.searchParams.set('queue', testQueueName('faults'));
+      try {
+        const schedule = new FaultSchedule(study.keys, 31);
+        respond = schedule.respond;
+        const queueArgs = ['study', 'run', study.file, '--store', schema.url, '--queue', queueUrl.href, '--no-audit', '--json'];
+        const planned = await runInProcess(queueArgs);
+        assert.equal(planned.code, 0, planned.stderr);
+        assert.match(planned.stderr, /queued 12 pending units of 2 runs/);
+        const worker = await runInProcess(['worker', '--queue', queueUrl.href, '--store', schema.url, '--concurrency', '2', '--exit-when-empty', '--json']);
+        assert.equal(worker.code, 0, worker.stderr);
+        const tally = JSON.parse(worker.stdout) as { stored: number; failedUnits: number; jobErrors: number };
+        assert.deepEqual([tally.stored, tally.failedUnits, tally.jobErrors], [12, 0, 0]);
+        const done = await runInProcess(queueArgs);
+        assert.equal(done.code, 0, done.stderr);
+        assert.equal((JSON.parse(done.stdout) as { status: string }).status, 'done');
+        const rows = await matrix(study.cleanDb, schema.url, schedule.injected, studyQuestion);
+        context.diagnostic(formatMatrix('quorum worker (seed 31)', rows));
+        assertClean(rows);
+      } finally {
+        const { openUnitQueue } = await import('../../src/queue/unit-queue.js');
+        const queue = openUnitQueue(queueUrl.href);
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
+        await schema.drop();
+      }
+    });
+  });
+}
