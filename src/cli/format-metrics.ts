@@ -4,6 +4,7 @@ import type { TableQaMetrics } from '../metrics/table-qa/table-qa-metrics.js';
 import type { VerifierDetection } from '../metrics/table-qa/verifier-detection.js';
 import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
+import { runStatusText } from './run-status-text.js';
 import { runModel } from '../runner/run-model.js';
 
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
@@ -72,7 +73,7 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
   const debate = metrics.applicable.includes('agreement');
   const model = runModel(config);
   const lines = [
-    `run ${run.id} (${run.status}) · created ${run.createdAt}`,
+    `run ${run.id} (${runStatusText(run.status, metrics.failed)}) · created ${run.createdAt}`,
     protocolLine(config.protocol.name, config.protocol.params),
     `dataset ${config.dataset.name} (${config.dataset.questionIds.length} questions)${forecastText(config)} · seeds ${config.seeds.join(',')}`,
     ...agentLines(config.agents, config.judge),

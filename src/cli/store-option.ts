@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { ConfigError } from '../spec/errors.js';
 import type { TraceStore } from '../spec/store.js';
 import { openStore } from '../store/open-store.js';
@@ -31,13 +31,38 @@ export function assertStoreExists(db: string, options: { createFlag: boolean } =
   );
 }
 
-/** Opens the store, runs `action`, and always closes it. */
+/**
+ * Opens the store, runs `action`, and always closes it. A SQLite file this
+ * call created is removed again when `action` fails before storing a run
+ * or a study (a mistyped backend, an unreadable dataset): a failed command
+ * leaves no empty database behind, and never removes one that holds data.
+ */
 export async function withStore<T>(db: string, action: (store: TraceStore) => Promise<T>, access: StoreAccess = { create: true }): Promise<T> {
   if (!access.create) assertStoreExists(db, { createFlag: access.createFlag ?? false });
+  const created = isSqliteFilePath(db) && !existsSync(db);
   const store = await openStore(db);
   try {
     return await action(store);
+  } catch (error) {
+    if (created && (await holdsNothing(store))) {
+      await store.close();
+      for (const file of [db, `${db}-wal`, `${db}-shm`]) rmSync(file, { force: true });
+    }
+    throw error;
   } finally {
     await store.close();
+  }
+}
+
+/** A plain path (not a URL, not `:memory:`): the SQLite file it names may be created by opening it. */
+function isSqliteFilePath(db: string): boolean {
+  return !/^[a-z][a-z0-9+.-]+:/i.test(db) && db !== ':memory:' && db !== '';
+}
+
+async function holdsNothing(store: TraceStore): Promise<boolean> {
+  try {
+    return (await store.listRuns()).length === 0 && (await store.listStudies()).length === 0;
+  } catch {
+    return false; // cannot tell: keep the file
   }
 }

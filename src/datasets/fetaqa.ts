@@ -5,7 +5,7 @@ import { fetaqaTable } from '../tools/tables/array-table.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { defaultFile } from './finqa.js';
 import { describeValue } from './finqa-json.js';
-import { parseJsonlRecords, readDataFile } from './jsonl-records.js';
+import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 
 const HINT = 'FeTaQA lines look like {"feta_id", "table_page_title", "table_section_title", "table_array": [[header...], [row...]], "highlighted_cell_ids": [[r, c]], "question", "answer"}';
 
@@ -26,9 +26,9 @@ export const fetaqaLoader: DatasetLoader = {
   recognizes: (record) => 'feta_id' in record && 'table_array' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     const file = path ?? (await defaultFile(FETAQA_DEFAULT_FILE, 'FeTaQA', 'fetaqa/fetaQA-v1_test.jsonl'));
-    const records = parseJsonlRecords(file, await readDataFile(file), options.limit);
-    if (records.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'no questions found (the file is empty)', HINT);
-    return records.map(({ line, value }) => fetaqaQuestion(value, file, line));
+    const questions = mapJsonlRecords(file, await readDataFile(file), options.limit ?? Infinity, ({ line, value }) => fetaqaQuestion(value, file, line));
+    if (questions.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'no questions found (the file is empty)', HINT);
+    return questions;
   },
 };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Gold, Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
-import { parseJsonlRecords, readDataFile } from './jsonl-records.js';
+import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 
 const HINT = 'see docs/datasets.md, "Generic JSONL", for the fields of a line';
 
@@ -45,16 +45,16 @@ export const genericLoader: DatasetLoader = {
   recognizes: (record) => 'id' in record && 'question' in record && ('answer' in record || 'answer_type' in record),
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     if (path === undefined) throw new ConfigError('the generic dataset needs a file', 'pass --data <file.jsonl>');
-    const records = parseJsonlRecords(path, await readDataFile(path), options.limit);
-    if (records.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
     const firstLineOf = new Map<string, number>();
-    return records.map(({ line, value }) => {
+    const questions = mapJsonlRecords(path, await readDataFile(path), options.limit ?? Infinity, ({ line, value }) => {
       const question = genericQuestion(value, path, line);
       const seen = firstLineOf.get(question.id);
       if (seen !== undefined) throw new DatasetFormatError(path, line, 'id', `duplicate id "${question.id}" (first on line ${seen})`, 'ids must be unique within a file');
       firstLineOf.set(question.id, line);
       return question;
     });
+    if (questions.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
+    return questions;
   },
 };
 

@@ -3,7 +3,7 @@ import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { describeValue } from './finqa-json.js';
-import { parseJsonlRecords, readDataFile } from './jsonl-records.js';
+import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 
 const HINT = 'GSM8K lines look like {"question": "…", "answer": "<worked solution>\\n#### 42"}';
 
@@ -24,9 +24,9 @@ export const gsm8kLoader: DatasetLoader = {
   recognizes: (record) => Object.keys(record).length === 2 && typeof record['answer'] === 'string' && record['answer'].includes('####'),
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     if (path === undefined) throw new ConfigError('the gsm8k dataset needs a file', 'pass --data <path to test.jsonl from openai/grade-school-math>');
-    const records = parseJsonlRecords(path, await readDataFile(path), options.limit);
-    if (records.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
-    return records.map(({ line, value }) => gsm8kQuestion(value, path, line));
+    const questions = mapJsonlRecords(path, await readDataFile(path), options.limit ?? Infinity, ({ line, value }) => gsm8kQuestion(value, path, line));
+    if (questions.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
+    return questions;
   },
 };
 

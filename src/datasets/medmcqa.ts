@@ -3,7 +3,7 @@ import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { describeValue } from './finqa-json.js';
-import { parseJsonlRecords, readDataFile } from './jsonl-records.js';
+import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 
 const HINT = 'MedMCQA lines look like {"id": "…", "question": "…", "opa": "…", "opb": "…", "opc": "…", "opd": "…", "cop": 2, "choice_type": "single", "exp": "…", "subject_name": "…", "topic_name": "…"}';
 const OPTION_FIELDS = [['A', 'opa'], ['B', 'opb'], ['C', 'opc'], ['D', 'opd']] as const;
@@ -23,16 +23,16 @@ export const medmcqaLoader: DatasetLoader = {
   recognizes: (record) => 'opa' in record && 'cop' in record && 'question' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     if (path === undefined) throw new ConfigError('the medmcqa dataset needs a file', 'pass --data <path to dev.json from MedMCQA>');
-    const records = parseJsonlRecords(path, await readDataFile(path), options.limit);
-    if (records.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
     const firstLine = new Map<string, number>();
-    return records.map(({ line, value }) => {
+    const questions = mapJsonlRecords(path, await readDataFile(path), options.limit ?? Infinity, ({ line, value }) => {
       const question = medmcqaQuestion(value, path, line);
       const seen = firstLine.get(question.id);
       if (seen !== undefined) throw new DatasetFormatError(path, line, 'id', `duplicate id "${String(value['id'])}" (first on line ${seen})`, HINT);
       firstLine.set(question.id, line);
       return question;
     });
+    if (questions.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)');
+    return questions;
   },
 };
 

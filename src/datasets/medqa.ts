@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
-import { parseJsonlRecords, readDataFile } from './jsonl-records.js';
+import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 import { sharedDataDir } from './shared-data.js';
 
 const HINT = 'MedQA lines look like {"question": "…", "options": {"A": "…", …}, "answer": "<text of the correct option>", "answer_idx": "B", "meta_info": "step1"}';
@@ -24,9 +24,9 @@ export const medqaLoader: DatasetLoader = {
   recognizes: (record) => 'question' in record && 'answer_idx' in record && 'options' in record,
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     const file = path ?? (await defaultMedqaFile());
-    const records = parseJsonlRecords(file, await readDataFile(file), options.limit);
-    if (records.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'no questions found (the file is empty)');
-    return records.map(({ line, value }) => medqaQuestion(value, file, line));
+    const questions = mapJsonlRecords(file, await readDataFile(file), options.limit ?? Infinity, ({ line, value }) => medqaQuestion(value, file, line));
+    if (questions.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'no questions found (the file is empty)');
+    return questions;
   },
 };
 

@@ -17,6 +17,8 @@ export interface QueueStudyOptions {
   onEvent?: (event: StudyEvent) => void;
   /** Resume runs made by another code version, recording it; workers then accept both versions. */
   allowVersionMix?: boolean;
+  /** See `RunStudyOptions.retryFailed`: failed units are queued again by default. */
+  retryFailed?: boolean;
   clock?: Clock;
   newRunId?: () => string;
 }
@@ -57,6 +59,7 @@ export async function queueStudy(options: QueueStudyOptions): Promise<QueuedStud
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
+    ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
     clock,
     ...(options.newRunId === undefined ? {} : { newRunId: options.newRunId }),
     startRun: async (runOptions) => {

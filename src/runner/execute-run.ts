@@ -30,9 +30,11 @@ export interface RunPlan {
    */
   allowVersionMix?: boolean;
   /**
-   * Run the failed units of the run that is continued again: their events
-   * are deleted and they are planned anew, so each is stored exactly once.
-   * A finished run with the same configuration is continued for this.
+   * Run the failed units of the run that is continued again, once each
+   * (default true; false keeps them failed). Each failed attempt moves to the
+   * unit's failure history and the unit is planned anew, so it is stored
+   * exactly once. With `reuseFinished`, a finished run with the same
+   * configuration and failed units is continued for this.
    */
   retryFailed?: boolean;
   /**
@@ -64,7 +66,7 @@ export interface RunOutcome {
    * is reported instead of running the experiment again (`reuseFinished`).
    */
   existing: boolean;
-  /** Failed units made pending again by `retryFailed`. */
+  /** Failed units made pending again by `retryFailed` (each runs once in this call). */
   retried: number;
   /** Units run by this call. */
   executed: number;
@@ -85,7 +87,7 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   const { store, config } = plan;
   const run = await openOrResume(plan, clock);
   if (run.existing) return { runId: run.record.id, resumed: false, existing: true, retried: 0, executed: 0, interrupted: false };
-  const retried = run.resumed && plan.retryFailed === true ? await store.retryFailedUnits(run.record.id) : 0;
+  const retried = run.resumed && plan.retryFailed !== false ? await store.retryFailedUnits(run.record.id) : 0;
   const keys = plan.questions.flatMap((question) => config.seeds.map((seed) => ({ questionId: question.id, protocol: plan.protocol.name, seed })));
   await store.addUnits(run.record.id, keys);
   const questions = new Map(plan.questions.map((question) => [question.id, question]));
@@ -162,10 +164,10 @@ async function openOrResume(plan: RunPlan, clock: Clock): Promise<{ record: RunR
     const unfinished = (await plan.store.listRuns()).find((run) => run.status !== 'done' && runFingerprint(run.config) === fingerprint);
     if (unfinished !== undefined) return { record: await continueRun(plan, unfinished, clock), resumed: true };
     // the same experiment, already finished: report it rather than store a duplicate (newest first, so the latest)
-    const finished = plan.reuseFinished !== true && plan.retryFailed !== true ? undefined : (await plan.store.listRuns()).find((run) => run.status === 'done' && runFingerprint(run.config) === fingerprint);
+    const finished = plan.reuseFinished !== true ? undefined : (await plan.store.listRuns()).find((run) => run.status === 'done' && runFingerprint(run.config) === fingerprint);
     if (finished !== undefined) {
-      if (plan.retryFailed !== true) return { record: finished, resumed: false, existing: true };
-      if (finished.units.failed > 0) return { record: await continueRun(plan, finished, clock), resumed: true };
+      // the same command again redoes what failed, in the same run
+      if (plan.retryFailed !== false && finished.units.failed > 0) return { record: await continueRun(plan, finished, clock), resumed: true };
       return { record: finished, resumed: false, existing: true };
     }
   }

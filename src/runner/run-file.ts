@@ -11,6 +11,7 @@ import { protocolNames } from '../protocols/registry.js';
 import type { Decoding } from '../spec/chat.js';
 import { debateOverridesSchema, type DebateOverrides } from '../spec/debate-params.js';
 import { QuorumError } from '../spec/errors.js';
+import { yamlData } from '../util/yaml-data.js';
 import { forecastOptionsSchema } from '../spec/run-config.js';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import { readPersonaFile } from './agent-spec.js';
@@ -196,7 +197,9 @@ export function parseRunFile(text: string, file: string): RunFileRequest {
       'fix the YAML syntax (indentation, quotes, ":" after keys)',
     );
   }
-  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  const read = yamlData(document);
+  if ('problem' in read) throw new RunFileError(file, [{ message: read.problem }], 'write the values out instead of repeating anchors');
+  const data = read.data;
   if (data === null || data === undefined) throw new RunFileError(file, [{ message: 'the file is empty' }]);
   const locate = (path: readonly PropertyKey[], message: string, key?: string): RunFileProblem => {
     const position = yamlPosition(document, lineCounter, path, key);

@@ -23,6 +23,8 @@ export class DatasetFormatError extends QuorumError {
   readonly file: string;
   readonly line: number | undefined;
   readonly field: string | undefined;
+  /** What was wrong, without the file, line and field (the message is these joined). */
+  readonly expected: string;
 
   constructor(file: string, line: number | undefined, field: string | undefined, expected: string, hint?: string) {
     const where = [file, line === undefined ? undefined : `line ${line}`, field === undefined ? undefined : `field "${field}"`]
@@ -32,6 +34,7 @@ export class DatasetFormatError extends QuorumError {
     this.file = file;
     this.line = line;
     this.field = field;
+    this.expected = expected;
   }
 }
 

@@ -119,6 +119,15 @@ export interface UnitResult {
   finishedAt: string;
 }
 
+/** An earlier failed attempt of a unit that was run again (see `TraceStore.retryFailedUnits`). */
+export interface UnitFailure {
+  /** 1 for the unit's first failure, 2 for the next, … */
+  attempt: number;
+  finishedAt: string;
+  summary: UnitSummary;
+  events: TraceEvent[];
+}
+
 /** A cached completion (content-addressed, DESIGN §8). */
 export interface CachedCompletion {
   text: string;
@@ -168,11 +177,15 @@ export interface TraceStore {
    */
   completeUnit(unitId: string, result: UnitResult): Promise<boolean>;
   /**
-   * Makes the run's failed units pending again and deletes their events, in
-   * one transaction, so that running them again (`--retry-failed`) stores
-   * each exactly once through `completeUnit`. Returns how many were reset.
+   * Makes the run's failed units pending again, in one transaction, so that
+   * running them again stores each exactly once through `completeUnit`. The
+   * failed attempt (summary, finish time, events) moves to the unit's
+   * failure history (`listUnitFailures`) rather than being deleted. Returns
+   * how many units were reset.
    */
   retryFailedUnits(runId: string): Promise<number>;
+  /** The unit's earlier failed attempts, oldest first (empty when it never failed and ran again). */
+  listUnitFailures(unitId: string): Promise<UnitFailure[]>;
   /** The unit's events in order (empty for pending units). */
   getEvents(unitId: string): Promise<TraceEvent[]>;
   getCompletion(key: string): Promise<CachedCompletion | undefined>;

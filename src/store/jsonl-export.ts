@@ -28,11 +28,13 @@ export async function* exportJsonlLines(store: TraceStore, runIds: readonly stri
       const units = await store.listUnits(runId, { offset, limit: pageSize });
       for (const unit of units) {
         if (unit.status === 'pending' || unit.summary === null || unit.finishedAt === null) continue;
+        const failures = await store.listUnitFailures(unit.id);
         const line: JsonlLine = {
           traceVersion: TRACE_VERSION,
           run: { id: run.id, createdAt: run.createdAt, status: run.status, config: run.config },
           unit: { questionId: unit.questionId, protocol: unit.protocol, seed: unit.seed, status: unit.status, summary: unit.summary, finishedAt: unit.finishedAt },
           events: await store.getEvents(unit.id),
+          ...(failures.length === 0 ? {} : { earlierFailures: failures }),
         };
         yield JSON.stringify(line);
       }

@@ -26,6 +26,13 @@ export const jsonlLineSchema = z
       finishedAt: z.string().min(1),
     }),
     events: z.array(traceEventSchema),
+    /**
+     * The unit's earlier failed attempts, oldest first, when it failed and
+     * ran again (absent otherwise): history, not part of its result.
+     */
+    earlierFailures: z
+      .array(z.object({ attempt: z.number().int().positive(), finishedAt: z.string().min(1), summary: unitSummarySchema, events: z.array(traceEventSchema) }))
+      .optional(),
   })
   .superRefine((line, context) => {
     line.events.forEach((event, index) => {

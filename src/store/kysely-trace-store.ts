@@ -12,6 +12,7 @@ import type {
   StudyStatus,
   TraceStore,
   UnitCounts,
+  UnitFailure,
   UnitKey,
   UnitQuery,
   UnitRecord,
@@ -221,17 +222,29 @@ export class KyselyTraceStore implements TraceStore {
     this.assertWritable();
     return this.guard(`resetting the failed units of run ${runId}`, () =>
       this.db.transaction().execute(async (trx) => {
-        const failed = trx.selectFrom('units').select('id').where('run_id', '=', runId).where('status', '=', 'failed');
-        await trx.deleteFrom('events').where('unit_id', 'in', failed).execute();
-        const updated = await trx
-          .updateTable('units')
-          .set({ status: 'pending', summary: null, finished_at: null })
-          .where('run_id', '=', runId)
-          .where('status', '=', 'failed')
-          .executeTakeFirst();
+        const failed = await trx.selectFrom('units').select(['id', 'summary', 'finished_at']).where('run_id', '=', runId).where('status', '=', 'failed').execute();
+        for (const unit of failed) {
+          const payloads = await trx.selectFrom('events').select('payload').where('unit_id', '=', unit.id).orderBy('seq').execute();
+          const earlier = await trx.selectFrom('unit_failures').select((eb) => eb.fn.countAll().as('count')).where('unit_id', '=', unit.id).executeTakeFirstOrThrow();
+          await trx
+            .insertInto('unit_failures')
+            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row) => row.payload)))
+            .execute();
+        }
+        const ids = failed.map((unit) => unit.id);
+        if (ids.length === 0) return 0;
+        await trx.deleteFrom('events').where('unit_id', 'in', ids).execute();
+        const updated = await trx.updateTable('units').set({ status: 'pending', summary: null, finished_at: null }).where('id', 'in', ids).where('status', '=', 'failed').executeTakeFirst();
         return Number(updated.numUpdatedRows);
       }),
     );
+  }
+
+  async listUnitFailures(unitId: string): Promise<UnitFailure[]> {
+    const rows = await this.guard(`reading the failure history of unit ${unitId}`, () =>
+      this.db.selectFrom('unit_failures').select(['attempt', 'finished_at', 'summary', 'events']).where('unit_id', '=', unitId).orderBy('attempt').execute(),
+    );
+    return rows.map(toUnitFailure);
   }
 
   async getEvents(id: string): Promise<TraceEvent[]> {
@@ -445,4 +458,15 @@ export function checkPage(query: UnitQuery | AuditQuestionQuery): { offset: numb
 
 function assertRunStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new StoreError(`unknown run status ${String(status)}`, `use one of ${RUN_STATUSES.join(', ')}`);
+}
+
+/** A failed unit as it moves to `unit_failures`: its events are joined into one JSON array without parsing them again. */
+export function failureRow(unit: { id: string; summary: string | null; finished_at: string | null }, attempt: number, payloads: readonly string[]) {
+  if (unit.summary === null || unit.finished_at === null) throw new StoreError(`unit ${unit.id} is failed but has no summary or finish time`, 'the store is inconsistent: export the run and check it');
+  return { unit_id: unit.id, attempt, finished_at: unit.finished_at, summary: unit.summary, events: `[${payloads.join(',')}]` };
+}
+
+/** A `unit_failures` row as a `UnitFailure`. */
+export function toUnitFailure(row: { attempt: number | string; finished_at: string; summary: string; events: string }): UnitFailure {
+  return { attempt: Number(row.attempt), finishedAt: row.finished_at, summary: JSON.parse(row.summary) as UnitFailure['summary'], events: JSON.parse(row.events) as TraceEvent[] };
 }

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { StoreError } from '../spec/errors.js';
 import type { Clock } from '../util/clock.js';
 import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';
 import type { Database } from './schema.js';
+import { assertNotForeign, describeBadFile, prepareSqlitePath } from './sqlite-file-check.js';
 import { SqliteTraceStore, sqliteCode } from './sqlite-trace-store.js';
 
 /** Options of `openSqliteStore`. */
@@ -30,6 +30,8 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
   try {
     // busy_timeout first: the pragmas below may already need the lock.
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 10_000))}`);
+    // before WAL mode is set, which rewrites the file's header
+    if (file !== ':memory:' && file !== '') assertNotForeign(sqlite, file);
     if (!readonly) {
       sqlite.pragma('journal_mode = WAL');
       // With WAL, NORMAL is durable across application crashes and only
@@ -50,9 +52,10 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
 
 function openDatabase(file: string, readonly: boolean): Sqlite.Database {
   try {
-    if (!readonly && file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:' && file !== '') prepareSqlitePath(file, readonly);
     return new Sqlite(file, { readonly, fileMustExist: readonly });
   } catch (error) {
+    if (error instanceof StoreError) throw error;
     throw cannotOpen(file, error);
   }
 }
@@ -100,6 +103,10 @@ async function migrateLocked(sqlite: Sqlite.Database, db: Kysely<Database>): Pro
 function cannotOpen(file: string, error: unknown): StoreError {
   const message = error instanceof Error ? error.message : String(error);
   const code = sqliteCode(error);
+  if ((code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') && file !== ':memory:' && file !== '') {
+    const bad = describeBadFile(file);
+    return new StoreError(`cannot open SQLite store ${file}: ${bad.message}`, bad.hint, error);
+  }
   const hint =
     code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
       ? 'the file is not a quorum store (not a SQLite database): check the path'

@@ -17,6 +17,7 @@ export interface Database {
   audit_questions: AuditQuestionsTable;
   studies: StudiesTable;
   study_runs: StudyRunsTable;
+  unit_failures: UnitFailuresTable;
 }
 
 /** A 64-bit integer: SQLite returns a number, PostgreSQL (`int8`) a string. */
@@ -131,4 +132,17 @@ export interface StudyRunsTable {
   run_id: string;
   /** Link order: listings return cells in the order they were linked. */
   position: number;
+}
+
+/** One row per earlier failed attempt of a unit that was run again (migration 0004). */
+export interface UnitFailuresTable {
+  unit_id: string;
+  /** 1 for the unit's first failure, 2 for the next, … */
+  attempt: BigIntColumn;
+  /** ISO time the failed attempt finished. */
+  finished_at: string;
+  /** Its `UnitSummary` as JSON text. */
+  summary: string;
+  /** Its events, a JSON array as text, in `seq` order. */
+  events: string;
 }

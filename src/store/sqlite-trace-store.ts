@@ -2,12 +2,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import type { CachedCompletion, UnitKey, UnitResult } from '../spec/store.js';
+import type { CachedCompletion, UnitFailure, UnitKey, UnitResult } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
 import { auditQuestionRows, auditRow } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
-import { duplicateAudit, KyselyTraceStore, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import { duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
 
@@ -59,6 +59,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
         "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
       ),
       unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
+      failedUnits: sqlite.prepare<[string], { id: string; summary: string | null; finished_at: string | null }>("select id, summary, finished_at from units where run_id = ? and status = 'failed'"),
+      failureCount: sqlite.prepare<[string], number>('select count(*) from unit_failures where unit_id = ?').pluck(),
+      insertFailure: sqlite.prepare('insert into unit_failures (unit_id, attempt, finished_at, summary, events) values (@unit_id, @attempt, @finished_at, @summary, @events)'),
+      unitFailures: sqlite.prepare<[string], { attempt: number; finished_at: string; summary: string; events: string }>('select attempt, finished_at, summary, events from unit_failures where unit_id = ? order by attempt'),
       deleteFailedEvents: sqlite.prepare<[string]>("delete from events where unit_id in (select id from units where run_id = ? and status = 'failed')"),
       resetFailed: sqlite.prepare<[string]>("update units set status = 'pending', summary = null, finished_at = null where run_id = ? and status = 'failed'"),
       insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string]>(
@@ -101,6 +105,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
       });
     });
     this.retryTransaction = sqlite.transaction((runId: string): number => {
+      for (const unit of this.statements.failedUnits.all(runId)) {
+        const attempt = (this.statements.failureCount.get(unit.id) ?? 0) + 1;
+        this.statements.insertFailure.run(failureRow(unit, attempt, this.statements.eventPayloads.all(unit.id)));
+      }
       this.statements.deleteFailedEvents.run(runId);
       return this.statements.resetFailed.run(runId).changes;
     });
@@ -140,6 +148,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
   override async retryFailedUnits(runId: string): Promise<number> {
     this.assertWritable();
     return this.sync(`resetting the failed units of run ${runId}`, () => this.retryTransaction.immediate(runId));
+  }
+
+  override async listUnitFailures(unitId: string): Promise<UnitFailure[]> {
+    return this.sync(`reading the failure history of unit ${unitId}`, () => this.statements.unitFailures.all(unitId).map(toUnitFailure));
   }
 
   override async getEvents(id: string): Promise<TraceEvent[]> {

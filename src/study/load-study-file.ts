@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseBackendSpec } from '../backends/backend-spec.js';
 import { QuorumError } from '../spec/errors.js';
+import { yamlData } from '../util/yaml-data.js';
 import { LineCounter, parseDocument } from 'yaml';
 import { loadYamlPlugins } from '../runner/load-plugin.js';
 import { describeIssues } from './describe-issue.js';
@@ -30,7 +31,9 @@ export function parseStudyFile(text: string, file: string, env: NodeJS.ProcessEn
       'fix the YAML syntax (indentation, quotes, ":" after keys)',
     );
   }
-  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  const read = yamlData(document);
+  if ('problem' in read) throw new StudyFileError(file, [{ message: read.problem }], 'write the values out instead of repeating anchors');
+  const data = read.data;
   if (data === null || data === undefined) throw new StudyFileError(file, [{ message: 'the file is empty' }]);
   const parsed = studyFileSchema.safeParse(data, { reportInput: true });
   if (parsed.success) {

@@ -39,6 +39,7 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
     ...(options.replay === undefined ? {} : { replay: options.replay }),
     ...(config.file.prices === undefined ? {} : { prices: priceTableOf(config.file.prices) }),
     ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
+    ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
     ...(linkedRunId === null ? {} : { resumeRunId: linkedRunId }),
     progress,
     signal,

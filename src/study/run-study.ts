@@ -37,6 +37,11 @@ export interface RunStudyOptions {
   replay?: boolean;
   /** Resume cells' runs made by another code version, recording it (`startRun`'s `allowVersionMix`). */
   allowVersionMix?: boolean;
+  /**
+   * Run the failed units of cells already run again, once each (default
+   * true; `startRun`'s `retryFailed`); false leaves a finished cell as it is.
+   */
+  retryFailed?: boolean;
   clock?: Clock;
   newRunId?: () => string;
   newAuditId?: () => string;
@@ -113,7 +118,8 @@ async function runGrid(options: RunStudyOptions, record: (status: StudyStatus, n
       break;
     }
     const linkedRunId = links.get(cell.key) ?? null;
-    if (linkedRunId !== null && (await store.countUnits(linkedRunId)).pending === 0) {
+    const linkedCounts = linkedRunId === null ? undefined : await store.countUnits(linkedRunId);
+    if (linkedRunId !== null && linkedCounts!.pending === 0 && (linkedCounts!.failed === 0 || options.retryFailed === false)) {
       // Finished earlier: nothing to pay for, so neither the budget nor a backend is needed.
       cells.push({ cell, runId: linkedRunId, resumed: false, executed: 0, interrupted: false });
       continue;

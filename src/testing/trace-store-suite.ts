@@ -288,14 +288,18 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify([reversed]));
       });
 
-      it('resets failed units to pending without their events, once, and a retry stores each exactly once', async () => {
+      it('resets failed units to pending, their failed attempt kept as history, once, and a retry stores each exactly once', async () => {
         const runId = newRunId('retry');
         await store.createRun(runRecord(runId));
         const ids = await store.addUnits(runId, keys(3));
         await store.completeUnit(ids[0]!, unitResult());
-        await store.completeUnit(ids[1]!, unitResult({ status: 'failed', events: unitEvents({ label: 'failed-first' }) }));
+        const failedFirst = unitResult({ status: 'failed', events: unitEvents({ label: 'failed-first' }), finishedAt: '2026-02-01T00:00:00.000Z' });
+        await store.completeUnit(ids[1]!, failedFirst);
         const done = await store.getEvents(ids[0]!);
+        assert.deepEqual(await store.listUnitFailures(ids[1]!), []);
         assert.equal(await store.retryFailedUnits(runId), 1);
+        assert.deepEqual(await store.listUnitFailures(ids[1]!), [{ attempt: 1, finishedAt: failedFirst.finishedAt, summary: failedFirst.summary, events: failedFirst.events }]);
+        assert.deepEqual(await store.listUnitFailures(ids[0]!), []);
         assert.deepEqual(await store.getUnit(ids[1]!), { ...keys(3)[1]!, id: ids[1]!, runId, status: 'pending', summary: null, finishedAt: null });
         assert.deepEqual(await store.getEvents(ids[1]!), []);
         assert.deepEqual(await store.getEvents(ids[0]!), done);
@@ -307,6 +311,26 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.equal(await store.completeUnit(ids[1]!, unitResult()), false);
         assert.deepEqual(await store.getEvents(ids[1]!), retried.events);
         assert.equal((await store.getUnit(ids[1]!))?.status, 'done');
+        // the history is untouched by the successful retry
+        assert.deepEqual((await store.listUnitFailures(ids[1]!)).map((failure) => failure.attempt), [1]);
+      });
+
+      it("numbers a unit's failures: failing again after a retry adds attempt 2 beside attempt 1", async () => {
+        const runId = newRunId('retry-twice');
+        await store.createRun(runRecord(runId));
+        const ids = await store.addUnits(runId, keys(1));
+        const first = unitResult({ status: 'failed', events: unitEvents({ label: 'first' }) });
+        const second = unitResult({ status: 'failed', events: unitEvents({ label: 'second', rounds: 2 }), finishedAt: '2027-01-01T00:00:00.000Z' });
+        await store.completeUnit(ids[0]!, first);
+        assert.equal(await store.retryFailedUnits(runId), 1);
+        await store.completeUnit(ids[0]!, second);
+        assert.equal(await store.retryFailedUnits(runId), 1);
+        const history = await store.listUnitFailures(ids[0]!);
+        assert.deepEqual(history.map((failure) => [failure.attempt, failure.finishedAt, failure.events]), [
+          [1, first.finishedAt, first.events],
+          [2, second.finishedAt, second.events],
+        ]);
+        assert.deepEqual(await store.getEvents(ids[0]!), []);
       });
 
       it('stores a unit exactly once: a second completion changes nothing', async () => {

@@ -107,16 +107,16 @@ describe('repeating a command', () => {
   });
   after(() => flaky.close());
 
-  it('an identical finished command reports the existing run; --retry-failed re-runs its failed units exactly once', async () => {
+  it('an identical finished command reports the existing run; one with failed units runs them again exactly once', async () => {
     const db = join(dir, 'repeat.db');
     const args = ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '3', '--agents', '1', '--backend', `openai:m@${flaky.url}`, '--db', db, '--json'];
     const first = await runInProcess(args);
     assert.equal(first.code, 1);
     const report = JSON.parse(first.stdout) as { runId: string; completed: number; failed: number };
     assert.deepEqual([report.completed, report.failed], [2, 1]);
-    assert.match(first.stderr, /hint: .*repeat the command with --retry-failed/);
+    assert.match(first.stderr, /hint: .*repeat the command to run each failed unit once more/);
 
-    const again = await runInProcess(args);
+    const again = await runInProcess([...args, '--no-retry-failed']);
     const repeated = JSON.parse(again.stdout) as { runId: string; existing: boolean; executed: number; failed: number };
     assert.deepEqual([repeated.runId, repeated.existing, repeated.executed, repeated.failed], [report.runId, true, 0, 1]);
 
@@ -131,7 +131,7 @@ describe('repeating a command', () => {
     );
     const runs = JSON.parse((await runInProcess(['runs', '--db', db, '--json'])).stdout) as unknown[];
     assert.equal(runs.length, 1);
-    // the retried unit's trace is the new one only: one final answer, no error event left
+    // the retried unit's trace is the new one only: one final answer, no error event left (the failure is history)
     const exported = await runInProcess(['export', report.runId, '--db', db]);
     const units = exported.stdout.trim().split('\n').map((line) => JSON.parse(line) as { unit: { questionId: string }; events: Array<{ type: string }> });
     const scurvy = units.filter((line) => line.unit.questionId === 'demo-02');

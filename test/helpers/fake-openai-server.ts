@@ -27,7 +27,15 @@ export type FakeBehavior =
   /** 200 with `content-type: application/json` and a body cut in the middle. */
   | { kind: 'malformed' }
   /** 200 with a well-formed completion whose message content is null (as some servers send for an empty reply). */
-  | { kind: 'null-content'; finishReason?: 'stop' | 'length' };
+  | { kind: 'null-content'; finishReason?: 'stop' | 'length' }
+  /** Sends headers and the start of a body, then destroys the socket (a reset in the middle of the body). */
+  | { kind: 'reset-mid-body' }
+  /** 200 with `content-type: application/json` and an empty body. */
+  | { kind: 'empty-body' }
+  /** 200 with a body that is not JSON at all (a proxy's HTML error page). */
+  | { kind: 'not-json' }
+  /** 200 with valid JSON that is not a chat completion (no `choices`). */
+  | { kind: 'off-schema' };
 
 /** A behaviour, or a function choosing one from the request. */
 export type FakeScript = FakeBehavior | ((request: RecordedRequest) => FakeBehavior);
@@ -232,6 +240,23 @@ export class FakeOpenAiServer {
         sendJson(response, 200, { ...body, choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: behavior.finishReason ?? 'stop' }] });
         return;
       }
+      case 'reset-mid-body':
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': 400 });
+        response.write('{"id":"chatcmpl-fake","object":"chat.completion","choi', () => request.socket.destroy());
+        return;
+      case 'empty-body':
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': 0 });
+        response.end();
+        return;
+      case 'not-json': {
+        const text = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        response.end(text);
+        return;
+      }
+      case 'off-schema':
+        sendJson(response, 200, { id: 'chatcmpl-fake', object: 'chat.completion', model: recorded.body.model, result: 'ok' });
+        return;
       case 'malformed': {
         const text = '{"id":"chatcmpl-fake","object":"chat.completion","choices":[{"index":0,"message":{"role":"assi';
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

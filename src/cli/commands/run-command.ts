@@ -70,7 +70,11 @@ export interface RunCommandOptions extends MatchFlags {
   maxTokens?: number;
   resume?: string;
   fresh?: boolean;
-  /** `--retry-failed`: run the failed units of the matching (or `--resume`d) run again. */
+  /**
+   * False with `--no-retry-failed`: keep the failed units of the matching (or
+   * `--resume`d) run failed. By default they run again, once each;
+   * `--retry-failed` is accepted and changes nothing (it was the opt-in before).
+   */
   retryFailed?: boolean;
   /** `--price <model>=<in>/<out>` values, over the run file's `prices:` and the built-in table. */
   price?: string[];
@@ -199,7 +203,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         replay: options.replay ?? false,
         ...(options.resume === undefined ? {} : { resumeRunId: options.resume }),
         ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
-        ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
+        ...(options.retryFailed === false ? { retryFailed: false } : {}),
         // the same command twice reports the first run instead of storing a duplicate
         reuseFinished: true,
         ...(prices === undefined ? {} : { prices }),
@@ -227,7 +231,8 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
         const [failedUnit] = await store.listUnits(outcome.runId, { status: 'failed', limit: 1 });
         const error = failedUnit === undefined ? undefined : (await store.getEvents(failedUnit.id)).find((event) => event.type === 'error');
         process.stderr.write(`error: ${metrics.failed} of ${metrics.units} units failed; first failure (${failedUnit?.questionId}, seed ${failedUnit?.seed}): ${error?.type === 'error' ? error.message : 'unknown'}\n`);
-        process.stderr.write(`hint: ${error?.type === 'error' && error.hint !== undefined ? `${error.hint}; then ` : ''}repeat the command with --retry-failed to run the failed units again\n`);
+        const again = options.retryFailed === false ? 'repeat the command without --no-retry-failed' : 'repeat the command';
+        process.stderr.write(`hint: ${error?.type === 'error' && error.hint !== undefined ? `${error.hint}; then ` : ''}${again} to run each failed unit once more, in this run\n`);
         process.exitCode = EXIT_FAILURE;
       }
       process.stderr.write(nextSteps(outcome.runId, db, { testModel: runModel(run.config).fallback }));
@@ -288,7 +293,8 @@ export function runCommand() {
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--resume <run-id>', 'continue this run (by default an unfinished run with the same configuration is continued)')
     .option('--fresh', 'always start a new run, even if a stored one has the same configuration (by default an unfinished one is continued and a finished one reported)')
-    .option('--retry-failed', 'run the failed units of the run with the same configuration (or --resume) again; each is stored once')
+    .option('--no-retry-failed', 'keep the failed units of the run with the same configuration (or --resume) failed; by default each runs once more, in that run, its earlier failure kept as history')
+    .option('--retry-failed', 'the default (kept so older scripts still work)')
     .option('--price <model=in/out>', 'price of a model in US dollars per million tokens: <model>=<input>/<output>[/<cached input>] (repeatable; docs/backends.md)', collectFlag)
     .option('--allow-version-mix', 'resume a run started by another quorum code version (other prompts, parsers or scorers); recorded in the run')
     .option('--corrupt <p>', 'robustness: perturb table cells and numbers in passages at rate p (0 to 0.3), seeded; recorded in the dataset name', corruptFlag)

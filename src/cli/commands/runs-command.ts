@@ -1,6 +1,7 @@
 import { Command } from '@commander-js/extra-typings';
 import { runMetrics } from '../../metrics/run-metrics.js';
 import { modelLabel, runModel } from '../../runner/run-model.js';
+import { runStatusText } from '../run-status-text.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** Rows of cells as lines, each column as wide as its widest cell. */
@@ -47,7 +48,7 @@ export function runsCommand() {
           return [
             run.id,
             run.createdAt,
-            run.status,
+            runStatusText(run.status, units.failed),
             run.config.protocol.name,
             run.config.dataset.name,
             [...new Set(run.config.agents.map((agent) => modelLabel(agent.backend)))].join(', '),

@@ -23,6 +23,7 @@ function studyRunCommand() {
     .option('--no-audit', 'skip the audit pass (CARA figures are then n/a)')
     .option('--replay', 'answer only from the completion cache; a miss is an error')
     .option('--allow-version-mix', 'resume runs started by another quorum code version (other prompts, parsers or scorers); recorded in each run')
+    .option('--no-retry-failed', 'keep failed units failed (by default running the study again runs each failed unit once more, in its run)')
     .option('--json', 'print the outcome as one JSON object')
     .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
     .option('--queue <url>', 'queue mode: put the units on Redis (redis://host:6379[?queue=name]) for `quorum worker` processes on any machines instead of running them here (docs/scale-out.md)')
@@ -31,7 +32,7 @@ function studyRunCommand() {
       const study = await loadStudy(file);
       const storeLocation = options.store ?? options.db;
       // Queue mode plans and queues; the audit below runs once no unit is left.
-      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true, options.json === true, options.allowVersionMix === true))) return;
+      if (options.queue !== undefined && !(await queueStudyRun(study, storeLocation, options.queue, options.wait === true, options.json === true, options.allowVersionMix === true, options.retryFailed))) return;
       const controller = new AbortController();
       const onSignal = (): void => {
         process.stderr.write('\ninterrupted: no new unit starts; stored units are kept. Run the same command again to continue.\n');
@@ -52,6 +53,8 @@ function studyRunCommand() {
             ...(options.audit === false ? { audit: false } : {}),
             ...(options.replay === true ? { replay: true } : {}),
             ...(options.allowVersionMix === true ? { allowVersionMix: true } : {}),
+            // in queue mode the workers already ran the failed units again; this pass only audits
+            ...(options.retryFailed === false || options.queue !== undefined ? { retryFailed: false } : {}),
             onEvent: (event) => {
               if (event.type === 'progress' && !event.final) {
                 // Throttled: the final snapshot of each cell always prints.
@@ -67,6 +70,7 @@ function studyRunCommand() {
           const progress = await studyProgress(store, (await store.getStudy(study.id))!);
           if (progress.totals.failed > 0) {
             write(`error: ${progress.totals.failed} units failed; \`quorum show <run-id>\` shows their errors`);
+            write(`hint: fix the cause and run the same command again: each failed unit runs once more in its run${options.retryFailed === false ? ' (without --no-retry-failed)' : ''}`);
             process.exitCode = 1;
           }
           if (controller.signal.aborted) process.exitCode = 130;
@@ -164,7 +168,7 @@ export function studyCommand() {
  * The queue modules load here only: bullmq and ioredis cost every other
  * command nothing.
  */
-async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean, json: boolean, allowVersionMix: boolean): Promise<boolean> {
+async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueUrl: string, wait: boolean, json: boolean, allowVersionMix: boolean, retryFailed: boolean): Promise<boolean> {
   const { parseQueueLocation } = await import('../../queue/queue-location.js');
   const { openUnitQueue, waitForRedis } = await import('../../queue/unit-queue.js');
   const { queueStudy } = await import('../../queue/queue-study.js');
@@ -192,6 +196,7 @@ async function queueStudyRun(study: ResolvedStudy, storeLocation: string, queueU
         location,
         signal: controller.signal,
         ...(allowVersionMix ? { allowVersionMix: true } : {}),
+        ...(retryFailed ? {} : { retryFailed: false }),
         onEvent: (event) => {
           const line = event.type === 'progress' ? null : formatStudyEvent(study.config, event);
           if (line !== null) write(line);
