@@ -45,6 +45,8 @@ export class ScriptedBackend implements ChatBackend {
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
+    // as the real backends do: a cancelled call gets no answer (and takes no scripted reply)
+    if (request.signal?.aborted === true) throw new BackendError(this.id, 'aborted', 'call cancelled', { cause: request.signal.reason });
     const callIndex = this.calls.length;
     this.calls.push(request);
     const scripted = this.queue.length > 0 ? this.queue.shift() : this.fallback;

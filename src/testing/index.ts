@@ -8,3 +8,4 @@ export { runEmbeddingSuite, cosine, type EmbeddingSuiteOptions } from './embeddi
 export { runNliSuite, type NliSuiteOptions } from './nli-suite.js';
 export * from './trace-fixtures.js';
 export * from './audit-fixtures.js';
+export { runChatBackendSuite, type ChatBackendHarness } from './chat-backend-suite.js';

@@ -73,7 +73,7 @@ describe('the packed quorum in a fresh project', { skip: built ? false : 'dist/ 
 
   it('ships the built entry points the exports map names, and the tests its suites', () => {
     const files = readdirSync(join(project, 'node_modules', 'quorum', 'dist', 'testing'));
-    for (const file of ['index.js', 'index.d.ts', 'trace-store-suite.js', 'embedding-suite.js', 'nli-suite.js']) assert.ok(files.includes(file), file);
+    for (const file of ['index.js', 'index.d.ts', 'trace-store-suite.js', 'embedding-suite.js', 'nli-suite.js', 'chat-backend-suite.js']) assert.ok(files.includes(file), file);
     assert.ok(existsSync(join(project, 'node_modules', 'quorum', 'dist', 'index.d.ts')));
   });
 
