@@ -21,6 +21,7 @@ import type { TraceEvent } from '../spec/trace.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
+import { joinMessages, referencedHashes } from './message-bodies.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -208,6 +209,13 @@ export class KyselyTraceStore implements TraceStore {
           if (unit === undefined) throw missingUnit(id);
           return false;
         }
+        for (let offset = 0; offset < encoded.messageBodies.length; offset += INSERT_CHUNK) {
+          await trx
+            .insertInto('message_bodies')
+            .values(encoded.messageBodies.slice(offset, offset + INSERT_CHUNK))
+            .onConflict((conflict) => conflict.column('hash').doNothing())
+            .execute();
+        }
         const rows = encoded.events.map((event) => ({ unit_id: id, ...event }));
         for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
           await trx.insertInto('events').values(rows.slice(offset, offset + INSERT_CHUNK)).execute();
@@ -239,7 +247,13 @@ export class KyselyTraceStore implements TraceStore {
       this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),
     );
     // Events were validated when written; parsing them again would only cost time.
-    return rows.map((row) => JSON.parse(row.payload) as TraceEvent);
+    const events = rows.map((row) => JSON.parse(row.payload) as unknown);
+    const hashes = referencedHashes(events);
+    const bodies =
+      hashes.length === 0
+        ? []
+        : await this.guard(`reading the messages of unit ${id}`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
+    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, row.body])));
   }
 
   async getCompletion(key: string): Promise<CachedCompletion | undefined> {

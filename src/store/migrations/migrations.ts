@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { initialSchema } from './0001-initial-schema.js';
 import { auditsSchema } from './0002-audits.js';
 import { studiesSchema } from './0003-studies.js';
+import { messageBodiesSchema } from './0004-message-bodies.js';
 
 /**
  * Every migration, by name; kysely applies them in name order. Listed
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-initial-schema': initialSchema,
   '0002-audits': auditsSchema,
   '0003-studies': studiesSchema,
+  '0004-message-bodies': messageBodiesSchema,
 });
 
 /** Name of the newest migration: a store at this version is up to date. */
