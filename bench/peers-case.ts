@@ -9,8 +9,9 @@
  *   agents = 63 calls in flight;
  * - a Python standard-library thread loop (bench/peers/du_thread_loop.py),
  *   same prompts and call count, 64 threads, nothing stored;
- * - LangGraph.js, when bench/peers/langgraph has its node_modules (it is not
- *   a dependency of quorum; skipped with a message otherwise);
+ * - LangGraph.js (bench/peers/langgraph/du-graph.ts), when that folder has its
+ *   node_modules (`npm install` there: it is not a dependency of quorum, and
+ *   the typecheck leaves the folder out); skipped with a message otherwise;
  * - the limit: a bare `node:http` client sending the bodies quorum sent
  *   (rebuilt from the stored turns), 64 in flight.
  *
@@ -106,7 +107,7 @@ export async function runPeersCase(options: { questions: number; rounds: number;
   const langgraphDir = join(root, 'bench', 'peers', 'langgraph');
   const langgraph: ProcessFigures[] | string = existsSync(join(langgraphDir, 'node_modules', '@langchain', 'langgraph'))
     ? []
-    : 'skipped: bench/peers/langgraph has no node_modules (LangGraph.js is not a dependency of quorum)';
+    : 'skipped: run `npm install` in bench/peers/langgraph (LangGraph.js is not a dependency of quorum)';
   const result: PeersResult = {
     questions: options.questions,
     rounds: options.rounds,

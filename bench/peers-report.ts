@@ -37,19 +37,24 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     const cpuRatio = pairedRatio(startup[name], node0, (run) => run.cpuSeconds);
     return `| \`${name}\` | ${wall(startup[name]).toFixed(2)} s (CPU ${cpu(startup[name]).toFixed(2)} s) | ${wall(node0).toFixed(2)} s (CPU ${cpu(node0).toFixed(2)} s) | ${ratio.toFixed(1)}× wall, ${cpuRatio.toFixed(1)}× CPU | ≤ ${limit}× | ${verdict(ratio <= limit)} |`;
   });
-  const langgraph = typeof result.langgraph === 'string' ? result.langgraph : `wall ${wall(result.langgraph).toFixed(2)} s, CPU ${cpu(result.langgraph).toFixed(2)} s, peak RSS ${rss(result.langgraph).toFixed(0)} MiB`;
+  const langgraphRow =
+    typeof result.langgraph === 'string'
+      ? `| LangGraph.js | ${result.langgraph} |  |  |  |  |`
+      : `| LangGraph.js (bench/peers/langgraph) | ${wall(result.langgraph).toFixed(2)} s | ${cpu(result.langgraph).toFixed(2)} s | ${rss(result.langgraph).toFixed(0)} MiB | — | ${list(result.langgraph.map((run) => run.wallSeconds))} |`;
+  const langgraphTarget =
+    typeof result.langgraph === 'string' ? [] : [`| LangGraph.js's wall ÷ quorum's (comparison) | ${pairedRatio(result.langgraph, quorum, (run) => run.wallSeconds).toFixed(2)}× | — | — |`];
   return [
     START,
     '## The peers\' job, whole process',
     '',
-    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${'2'} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; the bare client sends quorum's own request bodies, 64 in flight.`,
+    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${'2'} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight.`,
     '',
     '| side | wall (median) | CPU | peak RSS | calls/s without start-up | runs (wall s) |',
     '| --- | --- | --- | --- | --- | --- |',
     `| quorum (stores every turn) | ${wall(quorum).toFixed(2)} s | ${cpu(quorum).toFixed(2)} s | ${rss(quorum).toFixed(0)} MiB | ${rate(quorum).toFixed(0)} | ${list(quorum.map((run) => run.wallSeconds))} |`,
     `| Python thread loop | ${wall(python).toFixed(2)} s | ${cpu(python).toFixed(2)} s | ${rss(python).toFixed(0)} MiB | — | ${list(python.map((run) => run.wallSeconds))} |`,
     `| bare \`node:http\` client (the limit) | ${wall(bare).toFixed(2)} s | ${cpu(bare).toFixed(2)} s | ${rss(bare).toFixed(0)} MiB | ${rate(bare).toFixed(0)} | ${list(bare.map((run) => run.wallSeconds))} |`,
-    `| LangGraph.js | ${langgraph} |  |  |  |  |`,
+    langgraphRow,
     '',
     '| target | measured | limit | verdict |',
     '| --- | --- | --- | --- |',
@@ -57,6 +62,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
     `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
     `| quorum's peak RSS | ${rss(quorum).toFixed(0)} MiB | ≤ 100 MiB | ${verdict(rss(quorum) <= 100)} |`,
+    ...langgraphTarget,
     '',
     '### Start-up beside `node -e 0`',
     '',
