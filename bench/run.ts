@@ -19,6 +19,8 @@ import { consoleTable, keptFindings, renderMarkdown, TARGETS, type BenchReport }
 import { runCase } from './run-case.js';
 import { runScaleOutCase, scaleOutConfig } from './queue-scale-out-case.js';
 import { keptStandaloneSections, renderScaleOut, withScaleOutSection } from './queue-scale-out-report.js';
+import { runPeersCase } from './peers-case.js';
+import { loadNow, renderPeers, withPeersSection } from './peers-report.js';
 
 interface Flags {
   quick: boolean;
@@ -39,7 +41,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg === '--only' ? args[++index] : arg.slice('--only='.length);
       flags.only = new Set((value ?? '').split(',').map((part) => part.trim()));
-    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3[,q], --no-write, --profile, --no-profile`);
+    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3[,q][,p], --no-write, --profile, --no-profile`);
   }
   return flags;
 }
@@ -130,6 +132,16 @@ if (flags.only.has('q')) {
   process.stdout.write(`${scaleOut}\n`);
 }
 
+// p: the peers' job, whole processes (quorum from dist/, a Python loop, a bare node:http client), only when asked for.
+let peers: string | undefined;
+if (flags.only.has('p')) {
+  const loadStart = loadNow();
+  const rounds = flags.quick ? 1 : 3;
+  log(`p. the peers' job: 200 MCQs × 3 agents × 3 rounds, ${rounds} interleaved round(s)…`);
+  peers = renderPeers(await runPeersCase({ questions: 200, rounds, log }), [loadStart, loadNow()]);
+  process.stdout.write(`${peers}\n`);
+}
+
 report.environment.loadEnd = loadavg();
 report.durationMs = performance.now() - started;
 process.stdout.write(`${consoleTable(report)}\n`);
@@ -144,8 +156,9 @@ if (flags.write) {
   const file = join(root, 'BENCHMARKS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   // Standalone sections (scale-out, viewer) are kept; `--only q` replaces its section and nothing else.
-  const scaleOutOnly = flags.only.size === 1 && scaleOut !== undefined;
-  const next = scaleOutOnly ? (previous ?? '# Benchmarks\n') : `${renderMarkdown(report, keptFindings(previous)).trimEnd()}\n${keptStandaloneSections(previous)}`;
-  writeFileSync(file, scaleOut === undefined ? next : withScaleOutSection(next, scaleOut));
+  const standaloneOnly = [...flags.only].every((name) => name === 'q' || name === 'p');
+  const next = standaloneOnly ? (previous ?? '# Benchmarks\n') : `${renderMarkdown(report, keptFindings(previous)).trimEnd()}\n${keptStandaloneSections(previous)}`;
+  const withScaleOut = scaleOut === undefined ? next : withScaleOutSection(next, scaleOut);
+  writeFileSync(file, peers === undefined ? withScaleOut : withPeersSection(withScaleOut, peers));
   log(`\nwrote BENCHMARKS.md (${(report.durationMs / 1000).toFixed(0)} s)`);
 }

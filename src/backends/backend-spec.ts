@@ -35,6 +35,10 @@ export interface OpenAiSpec {
 export interface LlamaSpec {
   kind: 'llama';
   source: { type: 'file'; path: string } | { type: 'hf'; repo: string; quant: string };
+  /** CPU threads (`#threads=N`), when the spec sets them; overrides `--threads`. */
+  threads?: number;
+  /** Tokens per sequence, prompt and reply (`#context=N`), when the spec sets it. */
+  contextSize?: number;
 }
 
 /** The scripted test backend: `scripted` or `scripted:<model>`. */
@@ -131,7 +135,9 @@ function splitBaseUrl(url: URL): { baseUrl: string; query?: string } {
 }
 
 function parseLlamaSpec(spec: string): LlamaSpec {
-  const rest = spec.slice('llama:'.length);
+  const hashAt = spec.indexOf('#');
+  const rest = spec.slice('llama:'.length, hashAt === -1 ? undefined : hashAt);
+  const options = hashAt === -1 ? {} : parseLlamaOptions(spec, spec.slice(hashAt + 1));
   if (rest.startsWith('hf:')) {
     const ref = rest.slice('hf:'.length);
     const colon = ref.lastIndexOf(':');
@@ -140,10 +146,32 @@ function parseLlamaSpec(spec: string): LlamaSpec {
     if (!/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^[\w.-]+$/.test(quant)) {
       throw invalid(spec, 'a Hugging Face model needs llama:hf:<owner>/<repo>:<quant>');
     }
-    return { kind: 'llama', source: { type: 'hf', repo, quant } };
+    return { kind: 'llama', source: { type: 'hf', repo, quant }, ...options };
   }
   if (!/\.gguf$/i.test(rest)) throw invalid(spec, 'a local model must be a .gguf file');
-  return { kind: 'llama', source: { type: 'file', path: rest } };
+  return { kind: 'llama', source: { type: 'file', path: rest }, ...options };
+}
+
+const LLAMA_OPTIONS_HINT = 'options after "#": threads=<CPU threads>, context=<tokens per call, prompt and reply>, joined by "&" (e.g. llama:model.gguf#threads=1&context=4096)';
+
+/** The options after `#` of a `llama:` spec: `threads=N&context=N` (`context-size` as in audit model specs). */
+function parseLlamaOptions(spec: string, fragment: string): Pick<LlamaSpec, 'threads' | 'contextSize'> {
+  const options: Pick<LlamaSpec, 'threads' | 'contextSize'> = {};
+  for (const part of fragment.split('&')) {
+    const equals = part.indexOf('=');
+    const name = equals === -1 ? part : part.slice(0, equals);
+    const value = equals === -1 ? '' : part.slice(equals + 1);
+    if (name !== 'threads' && name !== 'context' && name !== 'context-size') {
+      throw new ConfigError(`backend spec "${spec}" has an unknown option "${name}"`, LLAMA_OPTIONS_HINT);
+    }
+    const number = Number(value);
+    if (!/^[0-9]+$/.test(value) || number < 1 || !Number.isSafeInteger(number)) {
+      throw new ConfigError(`backend spec "${spec}": ${name} must be a positive whole number, got "${value}"`, LLAMA_OPTIONS_HINT);
+    }
+    if (name === 'threads') options.threads = number;
+    else options.contextSize = number;
+  }
+  return options;
 }
 
 function invalid(spec: string, reason: string): ConfigError {

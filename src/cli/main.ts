@@ -1,46 +1,27 @@
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { describeError } from '../spec/errors.js';
 import { CODE_VERSION } from '../version.js';
-import { auditCommand } from './commands/audit-command.js';
-import { datasetsCommand } from './commands/datasets-command.js';
-import { demoCommand } from './commands/demo-command.js';
-import { exportCommand } from './commands/export-command.js';
-import { importCommand } from './commands/import-command.js';
-import { initCommand } from './commands/init-command.js';
-import { protocolsCommand } from './commands/protocols-command.js';
-import { runCommand } from './commands/run-command.js';
-import { runsCommand } from './commands/runs-command.js';
-import { scoreCommand } from './commands/score-command.js';
-import { showCommand } from './commands/show-command.js';
-import { studyCommand } from './commands/study-command.js';
-import { uiCommand } from './commands/ui-command.js';
-import { workerCommand } from './commands/worker-command.js';
+import { COMMANDS, commandNameOf } from './command-table.js';
 import { commanderExitCode, configureUsageErrors, EXIT_BAD_INPUT, EXIT_FAILURE, exitQuietlyOnBrokenPipe, isBrokenPipe } from './usage-errors.js';
 
 /**
- * The `quorum` program with every command. Usage errors throw a
- * `CommanderError` (see `configureUsageErrors`) instead of exiting, so the
- * program can be run in-process.
+ * The `quorum` program. Only the command that `args` (the arguments after
+ * `node quorum`) names is loaded; the others are listed by name and summary,
+ * so `--help` and `--version` load no command module. Without `args` every
+ * command is loaded (for tests that walk the whole tree). Usage errors
+ * throw a `CommanderError` (see `configureUsageErrors`) instead of exiting,
+ * so the program can be run in-process.
  */
-export function buildProgram(): Command {
+export async function buildProgram(args?: readonly string[]): Promise<Command> {
   const program = new Command('quorum')
     .description('run, audit and compare multi-agent LLM reasoning protocols')
     .version(CODE_VERSION)
-    .showHelpAfterError('(run with --help for usage)')
-    .addCommand(initCommand())
-    .addCommand(runCommand())
-    .addCommand(demoCommand())
-    .addCommand(runsCommand())
-    .addCommand(protocolsCommand())
-    .addCommand(datasetsCommand())
-    .addCommand(showCommand())
-    .addCommand(auditCommand())
-    .addCommand(scoreCommand())
-    .addCommand(studyCommand())
-    .addCommand(exportCommand())
-    .addCommand(importCommand())
-    .addCommand(uiCommand())
-    .addCommand(workerCommand());
+    .showHelpAfterError('(run with --help for usage)');
+  const wanted = args === undefined ? undefined : commandNameOf(args);
+  const loaded = await Promise.all(COMMANDS.map((entry) => (args === undefined || entry.name === wanted ? entry.load() : undefined)));
+  COMMANDS.forEach((entry, index) => {
+    program.addCommand((loaded[index] ?? new Command(entry.name)).summary(entry.summary) as unknown as Command);
+  });
   configureUsageErrors(program);
   return program;
 }
@@ -51,8 +32,8 @@ export function buildProgram(): Command {
  */
 export async function main(argv: readonly string[]): Promise<void> {
   exitQuietlyOnBrokenPipe();
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv.slice(2));
     await program.parseAsync([...argv]);
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -149,7 +149,7 @@ export interface UnitQuery {
 /**
  * Durable storage of runs, units, trace events and the completion cache.
  * Implementations: SQLite (default) and PostgreSQL; one shared test suite
- * (test/store/store-suite.ts) runs against every implementation.
+ * (src/testing/trace-store-suite.ts, shipped as quorum/testing) runs against every implementation.
  */
 export interface TraceStore {
   readonly kind: string;

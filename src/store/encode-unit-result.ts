@@ -1,6 +1,7 @@
 import { StoreError } from '../spec/errors.js';
 import type { UnitResult } from '../spec/store.js';
 import { isValidatedEvent, traceEventSchema, type TraceEvent } from '../spec/trace.js';
+import { splitMessages, type MessageBody } from './message-bodies.js';
 import { unitSummarySchema } from './unit-summary-schema.js';
 import { describeZodIssue } from './zod-issue.js';
 
@@ -10,6 +11,7 @@ export interface EncodedEvent {
   type: string;
   agent: string | null;
   round: number | null;
+  /** The event as JSON, its messages replaced by their hashes (see `splitMessages`). */
   payload: string;
 }
 
@@ -19,6 +21,8 @@ export interface EncodedUnitResult {
   summary: string;
   finishedAt: string;
   events: EncodedEvent[];
+  /** The distinct message bodies the events reference, stored once each in `message_bodies`. */
+  messageBodies: MessageBody[];
 }
 
 const BUG_HINT = 'the unit was not stored; this is a bug in the code that built the result, please report it';
@@ -39,11 +43,18 @@ export function encodeUnitResult(unitId: string, result: UnitResult): EncodedUni
     const issue = describeZodIssue(summary.error, ['summary']);
     throw new StoreError(`unit ${unitId}: invalid ${issue.field ?? 'summary'}: ${issue.message}`, BUG_HINT);
   }
-  const events = result.events.map((event, index) => encodeEvent(unitId, event, index));
-  return { status: result.status, summary: JSON.stringify(result.summary), finishedAt: result.finishedAt, events };
+  const bodies = new Map<string, string>();
+  const events = result.events.map((event, index) => encodeEvent(unitId, event, index, bodies));
+  return {
+    status: result.status,
+    summary: JSON.stringify(result.summary),
+    finishedAt: result.finishedAt,
+    events,
+    messageBodies: [...bodies].map(([hash, body]) => ({ hash, body })),
+  };
 }
 
-function encodeEvent(unitId: string, event: TraceEvent, index: number): EncodedEvent {
+function encodeEvent(unitId: string, event: TraceEvent, index: number, bodies: Map<string, string>): EncodedEvent {
   // Events executeUnit just built and parsed are not parsed twice (see isValidatedEvent).
   const body = isValidatedEvent(event) ? null : traceEventSchema.safeParse(event);
   if (body !== null && !body.success) {
@@ -55,12 +66,14 @@ function encodeEvent(unitId: string, event: TraceEvent, index: number): EncodedE
   if (event.seq !== index) {
     throw new StoreError(`unit ${unitId}: event ${index} has seq ${event.seq}; seq must equal the event's position`, BUG_HINT);
   }
+  const split = splitMessages(event);
+  for (const { hash, body } of split.bodies) bodies.set(hash, body);
   return {
     seq: event.seq,
     type: event.type,
     agent: eventActor(event),
     round: 'round' in event && typeof event.round === 'number' ? event.round : null,
-    payload: JSON.stringify(event),
+    payload: split.payload,
   };
 }
 

@@ -22,6 +22,7 @@ import type { TraceEvent } from '../spec/trace.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
+import { joinMessages, referencedHashes } from './message-bodies.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -209,6 +210,13 @@ export class KyselyTraceStore implements TraceStore {
           if (unit === undefined) throw missingUnit(id);
           return false;
         }
+        for (let offset = 0; offset < encoded.messageBodies.length; offset += INSERT_CHUNK) {
+          await trx
+            .insertInto('message_bodies')
+            .values(encoded.messageBodies.slice(offset, offset + INSERT_CHUNK))
+            .onConflict((conflict) => conflict.column('hash').doNothing())
+            .execute();
+        }
         const rows = encoded.events.map((event) => ({ unit_id: id, ...event }));
         for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
           await trx.insertInto('events').values(rows.slice(offset, offset + INSERT_CHUNK)).execute();
@@ -244,7 +252,14 @@ export class KyselyTraceStore implements TraceStore {
     const rows = await this.guard(`reading the failure history of unit ${unitId}`, () =>
       this.db.selectFrom('unit_failures').select(['attempt', 'finished_at', 'summary', 'events']).where('unit_id', '=', unitId).orderBy('attempt').execute(),
     );
-    return rows.map(toUnitFailure);
+    // failed attempts keep their events as stored: message bodies by hash, joined here as getEvents does
+    const hashes = [...new Set(rows.flatMap((row) => referencedHashes(JSON.parse(row.events) as unknown[])))];
+    const bodies =
+      hashes.length === 0
+        ? []
+        : await this.guard(`reading the messages of unit ${unitId}'s failures`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
+    const byHash = new Map(bodies.map((row) => [row.hash, row.body]));
+    return rows.map((row) => toUnitFailure(row, (events) => joinMessages(unitId, events, byHash)));
   }
 
   async getEvents(id: string): Promise<TraceEvent[]> {
@@ -252,7 +267,13 @@ export class KyselyTraceStore implements TraceStore {
       this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),
     );
     // Events were validated when written; parsing them again would only cost time.
-    return rows.map((row) => JSON.parse(row.payload) as TraceEvent);
+    const events = rows.map((row) => JSON.parse(row.payload) as unknown);
+    const hashes = referencedHashes(events);
+    const bodies =
+      hashes.length === 0
+        ? []
+        : await this.guard(`reading the messages of unit ${id}`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
+    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, row.body])));
   }
 
   async getCompletion(key: string): Promise<CachedCompletion | undefined> {
@@ -467,6 +488,6 @@ export function failureRow(unit: { id: string; summary: string | null; finished_
 }
 
 /** A `unit_failures` row as a `UnitFailure`. */
-export function toUnitFailure(row: { attempt: number | string; finished_at: string; summary: string; events: string }): UnitFailure {
-  return { attempt: Number(row.attempt), finishedAt: row.finished_at, summary: JSON.parse(row.summary) as UnitFailure['summary'], events: JSON.parse(row.events) as TraceEvent[] };
+export function toUnitFailure(row: { attempt: number | string; finished_at: string; summary: string; events: string }, join: (events: unknown[]) => TraceEvent[]): UnitFailure {
+  return { attempt: Number(row.attempt), finishedAt: row.finished_at, summary: JSON.parse(row.summary) as UnitFailure['summary'], events: join(JSON.parse(row.events) as unknown[]) };
 }

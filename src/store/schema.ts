@@ -12,6 +12,7 @@ export interface Database {
   runs: RunsTable;
   units: UnitsTable;
   events: EventsTable;
+  message_bodies: MessageBodiesTable;
   completions: CompletionsTable;
   audits: AuditsTable;
   audit_questions: AuditQuestionsTable;
@@ -64,6 +65,14 @@ export interface EventsTable {
   round: number | null;
   /** The whole event (envelope included) as JSON text, exactly as stored. */
   payload: string;
+}
+
+/** Messages of events, once each by content (`src/store/message-bodies.ts`). */
+export interface MessageBodiesTable {
+  /** `messageHash(body)`. */
+  hash: string;
+  /** The message as JSON text. */
+  body: string;
 }
 
 /** The content-addressed completion cache (DESIGN §8). */

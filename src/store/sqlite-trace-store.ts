@@ -7,6 +7,7 @@ import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
 import { auditQuestionRows, auditRow } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
+import { joinMessages, referencedHashes } from './message-bodies.js';
 import { duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -69,6 +70,8 @@ export class SqliteTraceStore extends KyselyTraceStore {
         'insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, ?, ?, ?)',
       ),
       eventPayloads: sqlite.prepare<[string], string>('select payload from events where unit_id = ? order by seq').pluck(),
+      insertMessageBody: sqlite.prepare<[string, string]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
+      messageBody: sqlite.prepare<[string], string>('select body from message_bodies where hash = ?').pluck(),
       getCompletion: sqlite.prepare<[string], string>('select value from completions where key = ?').pluck(),
       putCompletion: sqlite.prepare<[string, string, string]>(
         'insert into completions (key, value, created_at) values (?, ?, ?) on conflict (key) do nothing',
@@ -92,6 +95,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
         if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
         return false;
       }
+      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, body);
       for (const event of encoded.events) {
         this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, event.payload);
       }
@@ -151,13 +155,32 @@ export class SqliteTraceStore extends KyselyTraceStore {
   }
 
   override async listUnitFailures(unitId: string): Promise<UnitFailure[]> {
-    return this.sync(`reading the failure history of unit ${unitId}`, () => this.statements.unitFailures.all(unitId).map(toUnitFailure));
+    return this.sync(`reading the failure history of unit ${unitId}`, () =>
+      this.statements.unitFailures.all(unitId).map((row) =>
+        // failed attempts keep their events as stored: message bodies by hash, joined here as getEvents does
+        toUnitFailure(row, (events) => {
+          const bodies = new Map<string, string>();
+          for (const hash of referencedHashes(events)) {
+            const body = this.statements.messageBody.get(hash);
+            if (body !== undefined) bodies.set(hash, body);
+          }
+          return joinMessages(unitId, events, bodies);
+        }),
+      ),
+    );
   }
 
   override async getEvents(id: string): Promise<TraceEvent[]> {
-    const payloads = this.sync(`reading events of unit ${id}`, () => this.statements.eventPayloads.all(id));
-    // Events were validated when written; parsing them again would only cost time.
-    return payloads.map((payload) => JSON.parse(payload) as TraceEvent);
+    return this.sync(`reading events of unit ${id}`, () => {
+      // Events were validated when written; parsing them again would only cost time.
+      const events = this.statements.eventPayloads.all(id).map((payload) => JSON.parse(payload) as unknown);
+      const bodies = new Map<string, string>();
+      for (const hash of referencedHashes(events)) {
+        const body = this.statements.messageBody.get(hash);
+        if (body !== undefined) bodies.set(hash, body);
+      }
+      return joinMessages(id, events, bodies);
+    });
   }
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {

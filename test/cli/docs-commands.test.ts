@@ -20,8 +20,8 @@ function parseOnly(command: Command<unknown[], Record<string, unknown>>): void {
 }
 
 /** Parses a command line with every action replaced by a no-op. */
-function parse(args: readonly string[]): Promise<unknown> {
-  const program = buildProgram();
+async function parse(args: readonly string[]): Promise<unknown> {
+  const program = await buildProgram();
   parseOnly(program as unknown as Command<unknown[], Record<string, unknown>>);
   return program.parseAsync(['node', 'quorum', ...args]);
 }

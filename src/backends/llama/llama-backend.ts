@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { LlamaChat, TokenMeter, type ChatWrapper, type LlamaChatResponse, type LlamaGrammar, type TokenBias } from 'node-llama-cpp';
 import type { ChatBackend, ChatRequest, ChatResponse, FinishReason } from '../../spec/chat.js';
@@ -16,16 +17,21 @@ import { toChatHistory } from './to-chat-history.js';
 export interface LlamaBackendSpec {
   kind: 'llama';
   source: LlamaModelSource;
+  /** `#threads=N`: overrides `LlamaBackendOptions.threads`. */
+  threads?: number;
+  /** `#context=N`: overrides `LlamaBackendOptions.contextSize`. */
+  contextSize?: number;
 }
 
 /** Settings of the in-process llama backend. */
 export interface LlamaBackendOptions {
   /**
-   * CPU threads. Default: `$QUORUM_LLAMA_THREADS`, else node-llama-cpp's
-   * choice. Output depends on the thread count, so reproducible runs pin it.
+   * CPU threads. Default: `$QUORUM_LLAMA_THREADS`, else `defaultLlamaThreads()`
+   * (not node-llama-cpp's choice, which stalls small machines). Output depends
+   * on the thread count, so reproducible runs pin it. A spec's `#threads=N` wins.
    */
   threads?: number;
-  /** Tokens per sequence (prompt + reply). Default: the model's training size, at most 8192. */
+  /** Tokens per sequence (prompt + reply). Default: the model's training size, at most 8192. A spec's `#context=N` wins. */
   contextSize?: number;
   /** Where `hf:` models are downloaded to. Default: `<user cache>/quorum/models` (see `defaultModelsDir`). */
   cacheDir?: string;
@@ -60,7 +66,8 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   const quiet = options.quiet ?? false;
   const sequences = options.sequences ?? DEFAULT_SEQUENCES;
   if (!Number.isInteger(sequences) || sequences < 1) throw new ConfigError(`llama: sequences must be a positive integer, got ${sequences}`);
-  const threads = options.threads ?? threadsFromEnvironment();
+  const threads = spec.threads ?? options.threads ?? threadsFromEnvironment() ?? defaultLlamaThreads();
+  const contextSize = spec.contextSize ?? options.contextSize;
   const modelPath = await resolveModelSource(spec.source, id, { cacheDir: options.cacheDir ?? defaultModelsDir(), quiet });
   // local files are identified by content, not by path or name (hf: ids already name repo and quantisation)
   const backendId = spec.source.type === 'file' ? `${id}#${await modelFingerprint(modelPath)}` : id;
@@ -69,7 +76,7 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   try {
     lease = await acquireLlamaContext(modelPath, {
       threads,
-      contextSize: options.contextSize,
+      contextSize,
       sequences,
       shareBatches: options.shareBatches ?? false,
       quiet,
@@ -83,7 +90,7 @@ export async function createLlamaBackend(spec: LlamaBackendSpec, options: LlamaB
   const isTestModel = lease.model.fileInfo.metadata.general?.name === TEST_MODEL_NAME;
   const banBytes = options.banInvalidUtf8Bytes ?? isTestModel;
   const chatWrapper = chatWrapperFor(lease.model, { plainJinja: isTestModel });
-  return new LlamaBackend(backendId, modelId, basename(modelPath), lease, chatWrapper, isTestModel && banBytes ? testModelTokenBias(lease.model) : banBytes ? byteTokenBias(lease.model) : undefined);
+  return new LlamaBackend(backendId, modelId, basename(modelPath), lease, chatWrapper, isTestModel && banBytes ? testModelTokenBias(lease.model) : banBytes ? byteTokenBias(lease.model) : undefined, threads);
 }
 
 function threadsFromEnvironment(): number | undefined {
@@ -94,6 +101,21 @@ function threadsFromEnvironment(): number | undefined {
     throw new ConfigError(`QUORUM_LLAMA_THREADS must be a whole number, got "${raw}"`, 'set it to the CPU threads to use, e.g. 1, or unset it');
   }
   return threads;
+}
+
+/**
+ * CPU threads of an in-process model when nothing sets them: half the cores
+ * this process may use, at least 1 and at most 4. node-llama-cpp's own
+ * default (at least 4) oversubscribes small machines: on 2 shared cores the
+ * generated test model made no progress in 20 s with 2 or 4 threads and ran
+ * 262–596 tokens/s with 1 (BENCHMARKS.md, "Threads of in-process models").
+ */
+export function defaultLlamaThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(4, Math.floor(cores / 2)));
+}
+
+function slowCallHint(threads: number): string {
+  return `the model ran on ${threads} CPU thread${threads === 1 ? '' : 's'}: if calls are slow or time out, set fewer with #threads=N after the llama: spec (e.g. llama:model.gguf#threads=1) or --threads; a smaller #context=N also saves memory`;
 }
 
 /** One configured model; calls run on the shared context's sequences. */
@@ -109,6 +131,8 @@ class LlamaBackend implements ChatBackend {
     private readonly lease: LlamaContextLease,
     private readonly chatWrapper: ChatWrapper,
     private readonly tokenBias: TokenBias | undefined,
+    /** The CPU threads the context runs on (named in the hint of a cancelled call). */
+    private readonly threads: number,
   ) {}
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
@@ -128,7 +152,7 @@ class LlamaBackend implements ChatBackend {
       const room = sequence.contextSize - promptTokens;
       if (room < 1) {
         throw new BackendError(this.id, 'bad-request', `prompt of ${promptTokens} tokens does not fit the context of ${sequence.contextSize} tokens`, {
-          hint: 'raise the context size (llama backend option contextSize) or shorten the prompt',
+          hint: 'raise the context size (`#context=N` after the llama: spec, e.g. llama:model.gguf#context=8192, or the contextSize option) or shorten the prompt',
         });
       }
       const decoding = request.decoding;
@@ -166,6 +190,11 @@ class LlamaBackend implements ChatBackend {
     }
   }
 
+  /** What node-llama-cpp's context runs with: CPU threads and tokens per sequence (shown in hints, read by tests). */
+  get contextSettings(): { threads: number; contextSize: number } {
+    return { threads: this.lease.context.idealThreads, contextSize: this.lease.context.contextSize };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -185,7 +214,10 @@ class LlamaBackend implements ChatBackend {
 
   private toBackendError(error: unknown, signal: AbortSignal | undefined): BackendError {
     if (error instanceof BackendError) return error;
-    if (signal?.aborted === true) return new BackendError(this.id, 'aborted', 'call cancelled', { cause: error });
+    if (signal?.aborted === true) {
+      // a call cut by a timeout is most often a model running on more threads than the machine has free cores
+      return new BackendError(this.id, 'aborted', 'call cancelled', { cause: error, hint: slowCallHint(this.threads) });
+    }
     return new BackendError(this.id, 'unavailable', `generation failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
@@ -216,6 +248,6 @@ function parseJson(text: string): unknown {
 // room left, so a shift would only silently drop earlier messages.
 function refuseContextShift(backendId: string): never {
   throw new BackendError(backendId, 'bad-request', 'the conversation outgrew the context window', {
-    hint: 'raise the context size (llama backend option contextSize) or lower maxTokens',
+    hint: 'raise the context size (`#context=N` after the llama: spec, e.g. llama:model.gguf#context=8192, or the contextSize option) or lower maxTokens',
   });
 }

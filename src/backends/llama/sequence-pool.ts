@@ -1,4 +1,5 @@
 import type { LlamaContext, LlamaContextSequence } from 'node-llama-cpp';
+import { onAbort } from '../../util/on-abort.js';
 
 /**
  * Hands out the sequences of one context, one caller at a time each. Callers
@@ -22,16 +23,18 @@ export class SequencePool {
       return Promise.resolve(this.context.getSequence());
     }
     return new Promise((resolve, reject) => {
-      const onAbort = (): void => {
-        const index = this.waiting.indexOf(grant);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal?.reason);
-      };
       const grant = (sequence: LlamaContextSequence): void => {
-        signal?.removeEventListener('abort', onAbort);
+        unsubscribe?.();
         resolve(sequence);
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe =
+        signal === undefined
+          ? undefined
+          : onAbort(signal, () => {
+              const index = this.waiting.indexOf(grant);
+              if (index >= 0) this.waiting.splice(index, 1);
+              reject(signal.reason);
+            });
       this.waiting.push(grant);
     });
   }

@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { abortableSleep } from '../../util/abortable-sleep.js';
 import type { AttemptRecord, BackendMiddleware } from '../../spec/chat.js';
 import { BackendError } from '../../spec/errors.js';
 import { decorateBackend } from './decorate-backend.js';
@@ -57,7 +57,7 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
-  const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, signal === undefined ? {} : { signal }));
+  const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? (() => performance.now());
 

@@ -23,6 +23,7 @@ import { fetchTransport, nodeHttpTransport, type JsonTransport } from './json-tr
 import { QUORUM_VERSION } from '../../version.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
 import { parseTolerantJson } from './tolerant-json.js';
+import { onAbort } from '../../util/on-abort.js';
 
 /** Default per-attempt timeout: long replies from small local servers take minutes. */
 export const DEFAULT_OPENAI_TIMEOUT_MS = 300_000;
@@ -274,8 +275,7 @@ export class OpenAiBackend implements ChatBackend {
             controller.abort();
           }, this.#firstByteMs)
         : undefined;
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const unsubscribe = signal === undefined ? undefined : onAbort(signal, () => controller.abort());
     try {
       const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal, onFirstByte: () => clearTimeout(firstByteTimer) });
       status = response.status;
@@ -301,7 +301,7 @@ export class OpenAiBackend implements ChatBackend {
     } finally {
       clearTimeout(timer);
       clearTimeout(firstByteTimer);
-      signal?.removeEventListener('abort', onAbort);
+      unsubscribe?.();
     }
   }
 

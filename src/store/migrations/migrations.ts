@@ -3,6 +3,7 @@ import { initialSchema } from './0001-initial-schema.js';
 import { auditsSchema } from './0002-audits.js';
 import { studiesSchema } from './0003-studies.js';
 import { unitFailuresSchema } from './0004-unit-failures.js';
+import { messageBodiesSchema } from './0005-message-bodies.js';
 
 /**
  * Every migration, by name; kysely applies them in name order. Listed
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0002-audits': auditsSchema,
   '0003-studies': studiesSchema,
   '0004-unit-failures': unitFailuresSchema,
+  '0005-message-bodies': messageBodiesSchema,
 });
 
 /** Name of the newest migration: a store at this version is up to date. */

@@ -5,13 +5,14 @@ import type { CachedCompletion, UnitResult } from '../../spec/store.js';
 import type { TraceEvent } from '../../spec/trace.js';
 import { isoNow } from '../../util/clock.js';
 import { encodeUnitResult } from '../encode-unit-result.js';
+import { joinMessages, referencedHashes } from '../message-bodies.js';
 import { KyselyTraceStore, missingUnit, type KyselyTraceStoreOptions } from '../kysely-trace-store.js';
 import type { Database } from '../schema.js';
 
 /**
  * A unit's completion as one statement: the guarded status update, then
- * its events (as parallel arrays) inserted only if the update took the
- * unit. One statement is one transaction and one round trip instead of
+ * its message bodies and events (as parallel arrays) inserted only if the
+ * update took the unit. One statement is one transaction and one round trip instead of
  * four (begin, update, insert, commit).
  */
 const COMPLETE_UNIT = `with updated as (
@@ -20,6 +21,11 @@ const COMPLETE_UNIT = `with updated as (
   insert into events (unit_id, seq, type, agent, round, payload)
   select updated.id, event.seq, event.type, event.agent, event.round, event.payload
   from updated cross join unnest($5::integer[], $6::text[], $7::text[], $8::integer[], $9::text[]) as event (seq, type, agent, round, payload)
+), bodies as (
+  insert into message_bodies (hash, body)
+  select message.hash, message.body
+  from updated cross join unnest($10::text[], $11::text[]) as message (hash, body)
+  on conflict (hash) do nothing
 )
 select (select count(*) from updated)::integer as updated, exists (select 1 from units where id = $1) as present`;
 
@@ -110,6 +116,8 @@ export class PostgresTraceStore extends KyselyTraceStore {
           events.map((event) => event.agent),
           events.map((event) => event.round),
           events.map((event) => event.payload),
+          encoded.messageBodies.map((message) => message.hash),
+          encoded.messageBodies.map((message) => message.body),
         ],
       }),
     );
@@ -123,7 +131,13 @@ export class PostgresTraceStore extends KyselyTraceStore {
       this.pool.query<{ payload: string }>({ name: 'quorum-events', text: 'select payload from events where unit_id = $1 order by seq', values: [id] }),
     );
     // Events were validated when written; parsing them again would only cost time.
-    return result.rows.map((row) => JSON.parse(row.payload) as TraceEvent);
+    const events = result.rows.map((row) => JSON.parse(row.payload) as unknown);
+    const hashes = referencedHashes(events);
+    if (hashes.length === 0) return events as TraceEvent[];
+    const bodies = await this.guard(`reading the messages of unit ${id}`, () =>
+      this.pool.query<{ hash: string; body: string }>({ name: 'quorum-message-bodies', text: 'select hash, body from message_bodies where hash = any($1::text[])', values: [hashes] }),
+    );
+    return joinMessages(id, events, new Map(bodies.rows.map((row) => [row.hash, row.body])));
   }
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {

@@ -1,0 +1,177 @@
+/**
+ * The peers' job (`npm run bench -- --only p`): Du debate on 200 MCQs × 3
+ * agents × 3 rounds = 1,800 calls, about 64 in flight, against the same
+ * OpenAI-compatible stub, each side a whole process measured by
+ * `/usr/bin/time` (wall, CPU, peak RSS), rounds interleaved:
+ *
+ * - quorum: `quorum run --protocol du --rounds 2` from dist/ (bin/quorum.js),
+ *   storing every turn in a fresh SQLite file; `--concurrency 21` units × 3
+ *   agents = 63 calls in flight;
+ * - a Python standard-library thread loop (bench/peers/du_thread_loop.py),
+ *   same prompts and call count, 64 threads, nothing stored;
+ * - LangGraph.js (bench/peers/langgraph/du-graph.ts), when that folder has its
+ *   node_modules (`npm install` there: it is not a dependency of quorum, and
+ *   the typecheck leaves the folder out); skipped with a message otherwise;
+ * - the limit: a bare `node:http` client sending the bodies quorum sent
+ *   (rebuilt from the stored turns), 64 in flight.
+ *
+ * Also the start-up of `quorum --version`, `--help` and `show` beside
+ * `node -e 0`, and quorum at 50 ms per reply against the ideal rate.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Sqlite from 'better-sqlite3';
+import { startFakeServerProcess } from './fake-server-child.js';
+
+/** One whole-process measurement. */
+export interface ProcessFigures {
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakRssMiB: number;
+  /** Calls per second with start-up excluded, when the side reports its own timing. */
+  rateWithoutStartup?: number;
+  stdout: string;
+}
+
+export interface PeersResult {
+  questions: number;
+  rounds: number;
+  quorum: ProcessFigures[];
+  python: ProcessFigures[];
+  bare: ProcessFigures[];
+  langgraph: ProcessFigures[] | string;
+  latency: { ms: number; inFlight: number; quorum: ProcessFigures[] };
+  startup: Record<'node -e 0' | 'quorum --version' | 'quorum --help' | 'quorum show', ProcessFigures[]>;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const QUORUM = join(root, 'bin', 'quorum.js');
+const QUORUM_IN_FLIGHT_UNITS = 21;
+
+/** Runs a command under /usr/bin/time and returns its wall, CPU and peak RSS. */
+function timed(command: string, args: readonly string[]): ProcessFigures {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const line = result.stderr.split('\n').reverse().find((text) => text.startsWith('TIME '));
+  if (line === undefined || result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`);
+  const [wall, user, system, rssKb] = line.slice('TIME '.length).split(' ').map(Number) as [number, number, number, number];
+  return { wallSeconds: wall, cpuSeconds: user + system, peakRssMiB: rssKb / 1024, stdout: result.stdout };
+}
+
+/** 1,800 calls / (last unit stored − run created): quorum's rate with start-up excluded, read from the store. */
+function storedRate(dbFile: string): number {
+  const db = new Sqlite(dbFile, { readonly: true });
+  try {
+    const run = db.prepare<[], { created_at: string; id: string }>('select created_at, id from runs').get()!;
+    const last = db.prepare<[string], string>('select max(finished_at) from units where run_id = ?').pluck().get(run.id)!;
+    const calls = db.prepare<[string], number>("select count(*) from events join units on units.id = events.unit_id where units.run_id = ? and events.type = 'turn'").pluck().get(run.id)!;
+    return calls / ((Date.parse(last) - Date.parse(run.created_at)) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
+/** The request bodies quorum sent, rebuilt from the exported turns as the OpenAI backend builds them. */
+function requestBodies(dbFile: string, runId: string): string {
+  const exported = execFileSync(process.execPath, [QUORUM, 'export', runId, '--db', dbFile], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const lines: string[] = [];
+  for (const line of exported.split('\n').filter((text) => text !== '')) {
+    const unit = JSON.parse(line) as { events: Array<{ type: string; messages?: unknown[]; seed?: number }> };
+    for (const event of unit.events) {
+      if (event.type === 'turn') lines.push(JSON.stringify({ model: 'm', messages: event.messages, temperature: 0.7, max_tokens: 768, seed: event.seed }));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function mcqFile(dir: string, count: number): string {
+  const file = join(dir, 'mcq.jsonl');
+  const lines = Array.from({ length: count }, (_, index) =>
+    JSON.stringify({
+      question: `Synthetic benchmark question ${index}: which of the following options names the correct mechanism?`,
+      options: { A: `mechanism ${index} alpha`, B: `mechanism ${index} beta`, C: `mechanism ${index} gamma`, D: `mechanism ${index} delta` },
+      answer_idx: 'A',
+      answer: `mechanism ${index} alpha`,
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Runs the peers' job `rounds` times per side, interleaved. */
+export async function runPeersCase(options: { questions: number; rounds: number; log: (line: string) => void }): Promise<PeersResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'quorum-peers-'));
+  const data = mcqFile(dir, options.questions);
+  const langgraphDir = join(root, 'bench', 'peers', 'langgraph');
+  const langgraph: ProcessFigures[] | string = existsSync(join(langgraphDir, 'node_modules', '@langchain', 'langgraph'))
+    ? []
+    : 'skipped: run `npm install` in bench/peers/langgraph (LangGraph.js is not a dependency of quorum)';
+  const result: PeersResult = {
+    questions: options.questions,
+    rounds: options.rounds,
+    quorum: [],
+    python: [],
+    bare: [],
+    langgraph,
+    latency: { ms: 50, inFlight: QUORUM_IN_FLIGHT_UNITS * 3, quorum: [] },
+    startup: { 'node -e 0': [], 'quorum --version': [], 'quorum --help': [], 'quorum show': [] },
+  };
+  const quorumRun = (url: string, db: string) =>
+    timed(process.execPath, [QUORUM, 'run', '--protocol', 'du', '--rounds', '2', '--dataset', 'medqa', '--data', data, '--backend', `openai:m@${url}`, '--concurrency', String(QUORUM_IN_FLIGHT_UNITS), '--db', db, '--json']);
+  const server = await startFakeServerProcess({ latencyMs: 0, reply: 'Reasoning about it.\nAnswer: (A)' });
+  let bodies: string | undefined;
+  let showArgs: string[] | undefined;
+  try {
+    for (let round = 0; round < options.rounds; round++) {
+      const db = join(dir, `quorum-${round}.db`);
+      options.log(`   round ${round + 1}: quorum…`);
+      const quorum = quorumRun(server.url, db);
+      result.quorum.push({ ...quorum, rateWithoutStartup: storedRate(db) });
+      if (bodies === undefined) {
+        const runId = (JSON.parse(quorum.stdout) as { runId: string }).runId;
+        bodies = join(dir, 'bodies.jsonl');
+        writeFileSync(bodies, requestBodies(db, runId));
+        showArgs = [QUORUM, 'show', runId, '--db', db];
+      }
+      options.log(`   round ${round + 1}: python…`);
+      result.python.push(timed('python3', [join(root, 'bench', 'peers', 'du_thread_loop.py'), server.url, data, '3', '3', '64']));
+      options.log(`   round ${round + 1}: bare node:http client…`);
+      const bare = timed(process.execPath, ['--import', 'tsx', join(root, 'bench', 'peers', 'bare-http-client.ts'), server.url, bodies, '64']);
+      const reported = JSON.parse(bare.stdout) as { calls: number; wallSeconds: number };
+      result.bare.push({ ...bare, rateWithoutStartup: reported.calls / reported.wallSeconds });
+      if (Array.isArray(result.langgraph)) {
+        options.log(`   round ${round + 1}: LangGraph.js…`);
+        result.langgraph.push(timed(process.execPath, ['--import', 'tsx', join(langgraphDir, 'du-graph.ts'), server.url, data, '3', '3', '64']));
+      }
+      for (const [name, command, args] of [
+        ['node -e 0', process.execPath, ['-e', '0']],
+        ['quorum --version', process.execPath, [QUORUM, '--version']],
+        ['quorum --help', process.execPath, [QUORUM, '--help']],
+        ['quorum show', process.execPath, showArgs!],
+      ] as const) {
+        result.startup[name].push(timed(command, args));
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  const slow = await startFakeServerProcess({ latencyMs: result.latency.ms, reply: 'Reasoning about it.\nAnswer: (A)' });
+  try {
+    for (let round = 0; round < options.rounds; round++) {
+      options.log(`   round ${round + 1}: quorum at ${result.latency.ms} ms…`);
+      const db = join(dir, `latency-${round}.db`);
+      result.latency.quorum.push({ ...quorumRun(slow.url, db), rateWithoutStartup: storedRate(db) });
+    }
+  } finally {
+    await slow.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+/** Reads `PeersResult` from a JSON file (for rendering a saved run). */
+export function readPeersResult(file: string): PeersResult {
+  return JSON.parse(readFileSync(file, 'utf8')) as PeersResult;
+}

@@ -1,0 +1,87 @@
+import { loadavg } from 'node:os';
+import type { PeersResult, ProcessFigures } from './peers-case.js';
+
+const START = '<!-- peers:start -->';
+const END = '<!-- peers:end -->';
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const wall = (runs: readonly ProcessFigures[]) => median(runs.map((run) => run.wallSeconds));
+const cpu = (runs: readonly ProcessFigures[]) => median(runs.map((run) => run.cpuSeconds));
+const rss = (runs: readonly ProcessFigures[]) => Math.max(...runs.map((run) => run.peakRssMiB));
+const rate = (runs: readonly ProcessFigures[]) => median(runs.map((run) => run.rateWithoutStartup ?? Number.NaN));
+const list = (values: readonly number[], digits = 2) => values.map((value) => value.toFixed(digits)).join(', ');
+const verdict = (ok: boolean) => (ok ? 'meets' : 'below');
+
+/** Ratios of paired runs (same round), median. */
+function pairedRatio(a: readonly ProcessFigures[], b: readonly ProcessFigures[], of: (run: ProcessFigures) => number): number {
+  return median(a.map((run, index) => of(run) / of(b[index]!)));
+}
+
+/** The peers section of BENCHMARKS.md. */
+export function renderPeers(result: PeersResult, load: readonly [number, number]): string {
+  const calls = result.questions * 9;
+  const { quorum, python, bare, startup } = result;
+  const node0 = startup['node -e 0'];
+  const wallRatio = pairedRatio(quorum, python, (run) => run.wallSeconds);
+  const bareShare = median(quorum.map((run, index) => run.rateWithoutStartup! / bare[index]!.rateWithoutStartup!));
+  const ideal = result.latency.inFlight / (result.latency.ms / 1000);
+  const latencyShare = rate(result.latency.quorum) / ideal;
+  const startupRows = (['quorum --version', 'quorum --help', 'quorum show'] as const).map((name) => {
+    const limit = name === 'quorum show' ? 4 : 3;
+    const ratio = pairedRatio(startup[name], node0, (run) => run.wallSeconds);
+    const cpuRatio = pairedRatio(startup[name], node0, (run) => run.cpuSeconds);
+    return `| \`${name}\` | ${wall(startup[name]).toFixed(2)} s (CPU ${cpu(startup[name]).toFixed(2)} s) | ${wall(node0).toFixed(2)} s (CPU ${cpu(node0).toFixed(2)} s) | ${ratio.toFixed(1)}× wall, ${cpuRatio.toFixed(1)}× CPU | ≤ ${limit}× | ${verdict(ratio <= limit)} |`;
+  });
+  const langgraphRow =
+    typeof result.langgraph === 'string'
+      ? `| LangGraph.js | ${result.langgraph} |  |  |  |  |`
+      : `| LangGraph.js (bench/peers/langgraph) | ${wall(result.langgraph).toFixed(2)} s | ${cpu(result.langgraph).toFixed(2)} s | ${rss(result.langgraph).toFixed(0)} MiB | — | ${list(result.langgraph.map((run) => run.wallSeconds))} |`;
+  const langgraphTarget =
+    typeof result.langgraph === 'string' ? [] : [`| LangGraph.js's wall ÷ quorum's (comparison) | ${pairedRatio(result.langgraph, quorum, (run) => run.wallSeconds).toFixed(2)}× | — | — |`];
+  return [
+    START,
+    '## The peers\' job, whole process',
+    '',
+    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${'2'} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight.`,
+    '',
+    '| side | wall (median) | CPU | peak RSS | calls/s without start-up | runs (wall s) |',
+    '| --- | --- | --- | --- | --- | --- |',
+    `| quorum (stores every turn) | ${wall(quorum).toFixed(2)} s | ${cpu(quorum).toFixed(2)} s | ${rss(quorum).toFixed(0)} MiB | ${rate(quorum).toFixed(0)} | ${list(quorum.map((run) => run.wallSeconds))} |`,
+    `| Python thread loop | ${wall(python).toFixed(2)} s | ${cpu(python).toFixed(2)} s | ${rss(python).toFixed(0)} MiB | — | ${list(python.map((run) => run.wallSeconds))} |`,
+    `| bare \`node:http\` client (the limit) | ${wall(bare).toFixed(2)} s | ${cpu(bare).toFixed(2)} s | ${rss(bare).toFixed(0)} MiB | ${rate(bare).toFixed(0)} | ${list(bare.map((run) => run.wallSeconds))} |`,
+    langgraphRow,
+    '',
+    '| target | measured | limit | verdict |',
+    '| --- | --- | --- | --- |',
+    `| quorum's wall ÷ the Python loop's | ${wallRatio.toFixed(2)}× | ≤ 1.0× | ${verdict(wallRatio <= 1)} |`,
+    `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
+    `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
+    `| quorum's peak RSS | ${rss(quorum).toFixed(0)} MiB | ≤ 100 MiB | ${verdict(rss(quorum) <= 100)} |`,
+    ...langgraphTarget,
+    '',
+    '### Start-up beside `node -e 0`',
+    '',
+    '| command | quorum (median) | `node -e 0` (median) | ratio (median of pairs) | limit | verdict |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...startupRows,
+    END,
+  ].join('\n');
+}
+
+/** Replaces the peers section of BENCHMARKS.md (or appends it). */
+export function withPeersSection(current: string, section: string): string {
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  if (start >= 0 && end > start) return `${current.slice(0, start)}${section}${current.slice(end + END.length)}`;
+  return `${current.trimEnd()}\n\n${section}\n`;
+}
+
+/** The current 1-minute load average, for the section's header. */
+export function loadNow(): number {
+  return loadavg()[0]!;
+}
