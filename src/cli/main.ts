@@ -11,6 +11,7 @@ import { protocolsCommand } from './commands/protocols-command.js';
 import { runCommand } from './commands/run-command.js';
 import { runsCommand } from './commands/runs-command.js';
 import { scoreCommand } from './commands/score-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { showCommand } from './commands/show-command.js';
 import { studyCommand } from './commands/study-command.js';
 import { uiCommand } from './commands/ui-command.js';
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
     .addCommand(exportCommand())
     .addCommand(importCommand())
     .addCommand(uiCommand())
+    .addCommand(serveCommand())
     .addCommand(workerCommand());
   configureUsageErrors(program);
   return program;
