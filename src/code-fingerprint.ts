@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '26dc6991a4aa9f63123c14a278f18b029114476ec0e780b613ee4ef2a8bac988', files: 162 } as const;
+export const CODE_FINGERPRINT = { sha256: 'b0c750475e4eb1f71e684cf45ba53edda78c47cc02aed25a3b05651c63dde494', files: 162 } as const;
