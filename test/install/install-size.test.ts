@@ -34,14 +34,19 @@ describe('install size: what a CPU Linux machine does not install', () => {
     assert.deepEqual(pruneForeignBinaries(packageDir, 'linux', 'x64'), []);
   });
 
-  it('package.json points node-llama-cpp’s Linux GPU builds at the empty stand-in, and install:gpu removes exactly those overrides', () => {
+  it('package.json aliases node-llama-cpp’s Linux GPU builds to a build npm skips on x64, and install:gpu undoes exactly that', () => {
     const pkg = readPackage(join(REPO_ROOT, 'package.json'));
-    for (const name of GPU_PACKAGES) assert.equal(pkg.overrides[name], 'file:./install/no-gpu-binaries', name);
-    const stub = readPackage(join(REPO_ROOT, 'install/no-gpu-binaries/package.json'));
-    assert.equal(stub.version, '0.0.0');
-    assert.deepEqual(readdirSync(join(REPO_ROOT, 'install/no-gpu-binaries')), ['package.json']);
-    const deleted = [...(pkg.scripts['install:gpu'] ?? '').matchAll(/overrides\.(\S+)/g)].map((match) => match[1]);
-    assert.deepEqual(deleted, GPU_PACKAGES);
+    const llamaVersion = readPackage(join(REPO_ROOT, 'node_modules/node-llama-cpp/package.json')).version;
+    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { name?: string; cpu?: string[]; os?: string[]; optional?: boolean }> };
+    for (const name of GPU_PACKAGES) {
+      assert.equal(pkg.overrides[name], `npm:@node-llama-cpp/linux-riscv64@${llamaVersion}`, name);
+      // what npm ci reads: an optional riscv64-only package, which npm does not install on x64 (or arm)
+      const locked = lock.packages[`node_modules/${name}`];
+      assert.deepEqual({ name: locked?.name, cpu: locked?.cpu, os: locked?.os, optional: locked?.optional }, { name: '@node-llama-cpp/linux-riscv64', cpu: ['riscv64'], os: ['linux'], optional: true });
+    }
+    assert.equal(pkg.scripts['install:gpu'], 'node scripts/install-gpu.mjs');
+    const script = readFileSync(join(REPO_ROOT, 'scripts/install-gpu.mjs'), 'utf8');
+    assert.deepEqual(JSON.parse(/const GPU_PACKAGES = (\[.*\]);/.exec(script)![1]!.replaceAll("'", '"')), GPU_PACKAGES);
     assert.equal(pkg.scripts['postinstall'], 'node scripts/prune-foreign-binaries.mjs');
   });
 
