@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -55,5 +56,15 @@ describe('install size: what a CPU Linux machine does not install', () => {
     for (const name of GPU_PACKAGES) assert.equal(llama.optionalDependencies?.[name], llama.version, name);
     // the CPU build stays a real dependency
     assert.equal(llama.optionalDependencies?.['@node-llama-cpp/linux-x64'], llama.version);
+  });
+
+  it('npx does not build the clone a second time; npm ci and npm install do build', () => {
+    const exitCode = (command: string) => spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/skip-build-under-npx.mjs')], { env: { ...process.env, npm_command: command } }).status;
+    const built = existsSync(join(REPO_ROOT, 'dist/cli/main.js'));
+    // exit 0 skips `npm run build` in "prepare"
+    assert.equal(exitCode('exec'), built ? 0 : 1);
+    assert.equal(exitCode('ci'), 1);
+    assert.equal(exitCode('install'), 1);
+    assert.equal(readPackage(join(REPO_ROOT, 'package.json')).scripts['prepare'], 'node scripts/skip-build-under-npx.mjs || npm run build');
   });
 });
