@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '96e69aa0dfab62b25f8e270f9b4e8e92f5d3f889a00bc6731d2e5976d02852b0', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '8a0b8d0230a120f72cedb5fd94bb9c883796cec11f180dafe1463bf2023dc710', files: 174 } as const;

@@ -27,6 +27,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   { name: 'export', summary: "export a run's finished units as JSONL, one unit per line (docs/trace-format.md)", load: async () => (await import('./commands/export-command.js')).exportCommand() },
   { name: 'import', summary: 'import units from a JSONL trace file written by `quorum export`; units already stored are skipped', load: async () => (await import('./commands/import-command.js')).importCommand() },
   { name: 'ui', summary: 'open a local web viewer of stored runs, questions and audits', load: async () => (await import('./commands/ui-command.js')).uiCommand() },
+  { name: 'serve', summary: 'serve a protocol as an OpenAI-compatible chat model (POST /v1/chat/completions, GET /v1/models); every request is stored as a unit of a run', load: async () => (await import('./commands/serve-command.js')).serveCommand() },
   { name: 'worker', summary: 'execute queued units (from `quorum study run --queue`) on this machine; start any number, on any number of machines', load: async () => (await import('./commands/worker-command.js')).workerCommand() },
 ];
 

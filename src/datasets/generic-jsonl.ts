@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Gold, Question } from '../spec/question.js';
@@ -79,11 +80,20 @@ export function genericQuestion(value: Record<string, unknown>, file: string, li
     question.context = {};
     if (passages !== undefined) question.context.passages = passages.map((p, i) => ({ ...p, id: p.id ?? `passage-${i + 1}` }));
     if (tables !== undefined) question.context.tables = tables.map((t, i) => ({ ...t, id: t.id ?? `table-${i + 1}` }));
-    if (images !== undefined) question.context.images = images.map((m, i) => ({ ...m, id: m.id ?? `image-${i + 1}` }));
+    if (images !== undefined) question.context.images = images.map((m, i) => ({ ...m, id: m.id ?? `image-${i + 1}`, path: imagePath(m.path, file) }));
   }
   if (record.scoring_points !== undefined) question.scoringPoints = record.scoring_points;
   question.meta = { ...record.meta, line };
   return question;
+}
+
+/**
+ * An image path as written in the file is relative to the file (like a
+ * dataset's own asset folder), not to wherever quorum is started; absolute
+ * paths and data URLs are kept.
+ */
+function imagePath(path: string, file: string): string {
+  return path.startsWith('data:') || isAbsolute(path) ? path : join(dirname(file), path);
 }
 
 function goldOf(record: GenericRecord, options: Record<string, string> | undefined, fail: (field: string, expected: string) => DatasetFormatError): Gold {

@@ -2,23 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { ForecastEventOptions } from '../datasets/forecast-events.js';
 import type { Decoding } from '../spec/chat.js';
 import { ConfigError } from '../spec/errors.js';
-import type { Agent } from '../spec/protocol.js';
 import type { Question } from '../spec/question.js';
-import type { AgentConfig, RunConfig } from '../spec/run-config.js';
+import type { RunConfig } from '../spec/run-config.js';
 import type { TraceStore } from '../spec/store.js';
-import { sanitizeSpec } from '../backends/backend-spec.js';
-import { expandBackendShorthand } from '../backends/backend-shorthand.js';
-import { DEFAULT_AGENT_DECODING } from '../backends/defaults.js';
 import type { PriceTable } from '../backends/prices.js';
 import { getProtocolFactory, type ProtocolOptions } from '../protocols/registry.js';
 import { hashValue } from '../util/hash.js';
 import type { Clock } from '../util/clock.js';
 import { CODE_VERSION, codeGitCommit } from '../version.js';
-import { neutralAgentName } from './agent-names.js';
 import { DeadBackendError } from '../backends/middleware/dead-backend-watch.js';
 import { BackendPool, type BackendPoolOptions } from './backend-pool.js';
 import { executeRun, type RunOutcome } from './execute-run.js';
 import type { ProgressReporter } from './progress.js';
+import { bindRunAgents, resolveRunAgents } from './resolve-run-agents.js';
 
 /** One agent as requested by the user. */
 export interface AgentRequest {
@@ -90,32 +86,10 @@ export function uniformAgents(count: number, backend: string, decoding?: Decodin
 export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
   const factory = getProtocolFactory(options.protocol);
   const protocol = factory.create({ overrides: options.overrides ?? {}, ...(options.escalate === undefined ? {} : { escalate: options.escalate }) });
-  if (factory.roles !== undefined && options.agents.length !== factory.roles.length && !options.agents.every((agent) => agent.name !== undefined)) {
-    throw new ConfigError(`protocol "${factory.name}" has ${factory.roles.length} agents (${factory.roles.join(', ')}), not ${options.agents.length}`, `omit --agents for ${factory.name}`);
-  }
   if (options.seeds.length === 0) throw new ConfigError('no seeds given', 'pass --seed 1 or --seed 1,2,3');
   if (options.dataset.questions.length === 0) throw new ConfigError(`dataset ${options.dataset.path} has no questions`);
-  // shorthands (ollama:, vllm:, openai from the environment) are stored expanded: the run names the server that answered
-  const requests = options.agents.map((agent) => ({ ...agent, backend: expandBackendShorthand(agent.backend) }));
-  const agentConfigs: AgentConfig[] = requests.map((agent, index) => ({
-    name: agent.name ?? factory.roles?.[index] ?? neutralAgentName(index),
-    backend: sanitizeSpec(agent.backend),
-    ...(agent.persona === undefined ? {} : { persona: agent.persona }),
-    decoding: { ...DEFAULT_AGENT_DECODING, ...agent.decoding },
-  }));
-  const names = new Set(agentConfigs.map((agent) => agent.name));
-  if (names.size !== agentConfigs.length) throw new ConfigError('agent names must be unique');
-  const judgeRequest = options.judge === undefined ? (protocol.needsJudge ? { backend: requests[0]!.backend } : undefined) : { ...options.judge, backend: expandBackendShorthand(options.judge.backend) };
-  const judgeConfig: AgentConfig | undefined =
-    judgeRequest === undefined
-      ? undefined
-      : {
-          name: judgeRequest.name ?? 'Judge',
-          backend: sanitizeSpec(judgeRequest.backend),
-          ...(judgeRequest.persona === undefined ? {} : { persona: judgeRequest.persona }),
-          decoding: { temperature: 0, maxTokens: 512, ...judgeRequest.decoding },
-        };
-  if (judgeConfig !== undefined && names.has(judgeConfig.name)) throw new ConfigError(`the judge's name "${judgeConfig.name}" is also an agent's name`);
+  const resolved = resolveRunAgents(factory, protocol, options.agents, options.judge);
+  const { configs: agentConfigs, judgeConfig } = resolved;
 
   const gitCommit = codeGitCommit();
   const config: RunConfig = {
@@ -150,18 +124,7 @@ export async function startRun(options: StartRunOptions): Promise<RunOutcome> {
     ...(options.backends === undefined ? {} : { provided: options.backends }),
   });
   try {
-    const agents: Agent[] = await Promise.all(
-      requests.map(async (request, index) => ({
-        name: agentConfigs[index]!.name,
-        backend: await pool.get(request.backend),
-        ...(agentConfigs[index]!.persona === undefined ? {} : { persona: agentConfigs[index]!.persona }),
-        decoding: agentConfigs[index]!.decoding,
-      })),
-    );
-    const judge: Agent | undefined =
-      judgeConfig === undefined || judgeRequest === undefined
-        ? undefined
-        : { name: judgeConfig.name, backend: await pool.get(judgeRequest.backend), decoding: judgeConfig.decoding, ...(judgeConfig.persona === undefined ? {} : { persona: judgeConfig.persona }) };
+    const { agents, judge } = await bindRunAgents(pool, resolved);
     const outcome = await executeRun({
       deadBackends: pool.deadBackends,
       store: options.store,

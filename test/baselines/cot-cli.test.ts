@@ -70,6 +70,8 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
     assert.match(prompt, /\| row \| {2}\| 2019 \| 2018 \|/);
     assert.match(prompt, /revenue was \$ 5735 million/);
     assert.match(prompt, /Answer: <answer>/);
+    // the system prompt names no domain: FinQA gets "only the context given", nothing about financial reports
+    assert.equal(server.requests[0]!.body.messages[0]!.content, 'You answer questions using only the context given. Show your reasoning and calculations.');
 
     const store = await openStore(db);
     try {
@@ -109,5 +111,14 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
     const refused = await runCli(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--corrupt', '0.5', '--backend', `openai:fake@${server.url}`, '--db', db]);
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /between 0 and 0\.3/);
+  });
+});
+
+describe('quorum run --protocol cot without context', () => {
+  it('asks a question without context with no word about context or a domain', { timeout: 120_000 }, async () => {
+    const before = server.requests.length;
+    const result = await runCli(['run', '--protocol', 'cot', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'cot-demo.db'), '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(server.requests[before]!.body.messages[0]!.content, 'You answer questions. Show your reasoning and calculations.');
   });
 });

@@ -76,8 +76,8 @@ describe('README.md commands run as pasted (servers replaced by a local test ser
     return args[0] === 'demo' ? [...args, '--backend', `openai:demo-model@${server.url}`] : args;
   };
 
-  // `quorum ui` serves until stopped: test/web/ui-command.test.ts runs it
-  for (const command of commands.filter((entry) => entry.file === 'README.md' && !entry.synopsis && entry.args[0] !== 'ui')) {
+  // `quorum ui` and `quorum serve` serve until stopped: test/web/ui-command.test.ts and test/serve/serve-docs.test.ts run them
+  for (const command of commands.filter((entry) => entry.file === 'README.md' && !entry.synopsis && entry.args[0] !== 'ui' && entry.args[0] !== 'serve')) {
     it(`runs: quorum ${command.args.join(' ')}`, async () => {
       const saved = { model: process.env.OPENAI_MODEL, url: process.env.OPENAI_BASE_URL };
       if (command.env.OPENAI_MODEL !== undefined) Object.assign(process.env, { ...command.env, OPENAI_BASE_URL: server.url });

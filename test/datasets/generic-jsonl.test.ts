@@ -49,10 +49,18 @@ describe('generic JSONL loader', () => {
     assert.deepEqual(number?.context?.tables, [{ id: 'table-1', header: ['year', 'revenue'], rows: [['2023', '10.5'], ['2024', '']] }]);
     assert.deepEqual(count?.gold, { kind: 'number', value: 7 });
     assert.deepEqual(text?.gold, { kind: 'text', value: 'Paris', aliases: ['paris, france'] });
-    assert.deepEqual(text?.context, { passages: [{ id: 'passage-1', text: 'Paris is the capital.' }], images: [{ id: 'image-1', path: 'img/map.png' }] });
+    // the image path is relative to the data file, not to the working directory
+    assert.deepEqual(text?.context, { passages: [{ id: 'passage-1', text: 'Paris is the capital.' }], images: [{ id: 'image-1', path: join(dir, 'img/map.png') }] });
     assert.deepEqual(open?.gold, { kind: 'none' });
     assert.deepEqual(open?.scoringPoints, ['IV fluids', 'insulin infusion', 'potassium replacement']);
     assert.equal(open?.meta?.['line'], 7);
+  });
+
+  it('resolves image paths against the data file and keeps absolute paths and data URLs', async () => {
+    const images = [{ path: '../shared/chart.png' }, { path: '/srv/images/x.png' }, { path: 'data:image/png;base64,iVBORw0KGgo=' }];
+    const file = await write('images.jsonl', [{ id: 'img-1', question: 'What does the chart show?', answer: 'growth', context: { images } }]);
+    const [question] = await genericLoader.load(file);
+    assert.deepEqual(question?.context?.images?.map((image) => image.path), [join(dir, '../shared/chart.png'), '/srv/images/x.png', 'data:image/png;base64,iVBORw0KGgo=']);
   });
 
   it('is detected from the file', async () => {

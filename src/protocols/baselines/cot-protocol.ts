@@ -11,7 +11,14 @@ export const COT_ROLES = ['Solver'] as const;
 /** Parameters of the cot baseline (it has none to tune; the schema keeps the registry uniform). */
 export const cotParamsSchema = z.object({}).strict();
 
-const SYSTEM = 'You answer questions about financial reports, tables and text. Use only the context given. Show your reasoning and calculations.';
+/**
+ * The system prompt: the same for every dataset, so the baseline is not
+ * primed for one domain; "only the context given" only when there is one
+ * (a MedQA question has none, a FinQA one a report).
+ */
+export function cotSystemPrompt(hasContext: boolean): string {
+  return `You answer questions${hasContext ? ' using only the context given' : ''}. Show your reasoning and calculations.`;
+}
 
 /**
  * Single-agent chain-of-thought over the rendered context (passages,
@@ -40,7 +47,7 @@ export class CotProtocol implements Protocol {
       round: 0,
       position: 0,
       messages: [
-        { role: 'system', content: SYSTEM },
+        { role: 'system', content: cotSystemPrompt(rendered !== '') },
         { role: 'user', content: user },
       ],
       parse: (text) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' }),
