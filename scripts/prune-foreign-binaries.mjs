@@ -36,6 +36,10 @@ function listDirs(dir) {
 
 function main() {
   if (process.env.QUORUM_KEEP_ALL_BINARIES === '1') return;
+  // Only in a clone of quorum: installed as a dependency, quorum leaves the
+  // project's other packages alone (npm applies quorum's overrides only in a
+  // clone too).
+  if (!existsSync(new URL('../.git', import.meta.url))) return;
   let packageDir;
   try {
     packageDir = dirname(createRequire(import.meta.url).resolve('onnxruntime-node/package.json'));
