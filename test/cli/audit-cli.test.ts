@@ -121,7 +121,9 @@ describe('quorum audit', () => {
     assert.match(malformed.stderr, /malformed\.jsonl, line 2, field "agents\.0\.answer"/);
     assert.match(malformed.stderr, /hint: .*Foreign traces/);
 
-    const unknown = await runCli(['audit', 'run-missing', '--db', db]);
+    // the failed audit above left no database behind (a failed command removes a store it created and did not use)
+    assert.match((await runCli(['audit', 'run-missing', '--db', db])).stderr, /no database at .*bad\.db/);
+    const unknown = await runCli(['audit', 'run-missing', '--db', db, '--create']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no run "run-missing"/);
 
