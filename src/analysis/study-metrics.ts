@@ -21,6 +21,10 @@ export function studyMetricKeys(): StudyMetric[] {
 }
 
 /** A metric key in a study file: any registered metric; an unknown key lists the known ones. */
-export const studyMetricSchema = z.string().superRefine((key, context) => {
-  if (metricNamed(key) === undefined) context.addIssue({ code: 'custom', message: `unknown metric "${key}"; known metrics: ${studyMetricKeys().join(', ')}` });
-});
+export const studyMetricSchema = z
+  .string()
+  .superRefine((key, context) => {
+    if (metricNamed(key) === undefined) context.addIssue({ code: 'custom', message: `unknown metric "${key}"; known metrics: ${studyMetricKeys().join(', ')}` });
+  })
+  // the JSON Schema lists the built-in keys for editors; plugin metrics are valid too, so they are examples, not an enum
+  .meta({ description: 'A registered metric key (docs/studies.md, "comparisons").', examples: studyMetricKeys() });
