@@ -4,10 +4,11 @@ import type { Alternative } from './alternative.js';
 import type { CellData, StudyData } from './collect-study-data.js';
 import type { McNemarMethod } from './mcnemar-test.js';
 import { clampMetric, clampMetricDifference } from './metric-bounds.js';
+import { needsText } from '../metrics/metric-registry.js';
 import { comparePaired, pValueOf } from './paired-comparison.js';
 import { findCell, pairValues } from './pair-values.js';
 import { comparisonSettings, studyComparisons } from './study-comparisons.js';
-import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, studyMetricKeys, type StudyMetric } from './study-metrics.js';
 
 /** One metric compared between two protocols within one dataset and setup. */
 export interface ComparisonRow {
@@ -23,6 +24,8 @@ export interface ComparisonRow {
   /** The correction of the `…Adjusted` p-values (within this metric, across the study's comparisons). */
   correction: Correction;
   n: number;
+  /** Pairs of finished units left out because the metric is n/a under the treatment, the control, or both (never counted as 0). */
+  excluded: { treatment: number; control: number; both: number };
   meanTreatment: number | null;
   meanControl: number | null;
   /** Mean of treatment − control, with its two-sided percentile bootstrap CI. */
@@ -66,18 +69,20 @@ export interface ComparisonTable {
  * pairs where both protocols have a value count. p-values are then adjusted
  * with `comparisons.correction` (Holm unless Bonferroni is asked for)
  * across all comparisons of the same metric and test in the study (each
- * metric is its own family).
+ * metric is its own family). Without `comparisons.metrics`, every
+ * registered metric with a value in some cell is compared.
  */
 export function comparisonTable(data: StudyData): ComparisonTable {
   const { analysis, comparisons } = data.config.file;
   const { correction } = comparisonSettings(data.config.file);
-  const metrics = comparisons.metrics ?? [...STUDY_METRICS];
+  const metrics = comparisons.metrics ?? studyMetricKeys();
   const rows: ComparisonRow[] = [];
   const notCompared: ComparisonTable['notCompared'] = [];
   for (const metric of metrics) {
     const available = data.cells.some((cell) => cell.observations.some((observation) => observation.values[metric] !== undefined));
     if (!available) {
-      notCompared.push({ metric, reason: STUDY_METRIC_INFO[metric].source === 'audit' ? 'no audited values' : 'no unit has a value' });
+      // by default, a metric that does not apply to any unit (agreement of single-agent protocols, faithfulness without a log) is simply not a comparison
+      if (comparisons.metrics !== undefined || worthNaming(data, metric)) notCompared.push({ metric, reason: notComparedReason(data, metric) });
       continue;
     }
     const family: ComparisonRow[] = [];
@@ -95,11 +100,13 @@ export function comparisonTable(data: StudyData): ComparisonTable {
 }
 
 function compareCells(metric: StudyMetric, treatment: CellData, control: CellData, analysis: StudyData['config']['file']['analysis'], alternative: Alternative, correction: Correction): ComparisonRow {
-  const { a, b } = pairValues(metric, treatment, control, analysis.pairing);
-  const binary = STUDY_METRIC_INFO[metric].binary && analysis.pairing === 'question-seed';
+  const { a, b, excluded } = pairValues(metric, treatment, control, analysis.pairing);
+  const binary = studyMetricInfo(metric).binary && analysis.pairing === 'question-seed';
   const result = comparePaired(a, b, { binary, bootstrap: analysis.bootstrap, alternative });
   const notes: string[] = [];
   if (result.n === 0) notes.push('no pairs with a value under both protocols');
+  const left = excluded.treatment + excluded.control + excluded.both;
+  if (left > 0) notes.push(excludedNote(excluded, treatment.cell.protocol, control.cell.protocol, metric, [treatment, control]));
   if ('undefined' in result.tTest && result.n > 0) notes.push(`t test: ${result.tTest.undefined}`);
   if ('undefined' in result.wilcoxon && result.n > 0) notes.push(`Wilcoxon: ${result.wilcoxon.undefined}`);
   const fallbackNli = usesFallbackNli(metric, treatment, control);
@@ -116,6 +123,7 @@ function compareCells(metric: StudyMetric, treatment: CellData, control: CellDat
     alternative,
     correction,
     n: result.n,
+    excluded,
     meanTreatment: clampMetric(metric, result.meanA),
     meanControl: clampMetric(metric, result.meanB),
     meanDifference: clampMetricDifference(metric, result.meanDifference),
@@ -136,6 +144,39 @@ function compareCells(metric: StudyMetric, treatment: CellData, control: CellDat
     fallbackNli,
     notes,
   };
+}
+
+/** "k pairs excluded: n/a under …" with the reason the metric gives (its unmet needs). */
+function excludedNote(excluded: ComparisonRow['excluded'], treatment: string, control: string, metric: StudyMetric, cells: readonly CellData[]): string {
+  const parts = [
+    excluded.treatment > 0 ? `${excluded.treatment} n/a under ${treatment}` : '',
+    excluded.control > 0 ? `${excluded.control} n/a under ${control}` : '',
+    excluded.both > 0 ? `${excluded.both} n/a under both` : '',
+  ].filter((part) => part !== '');
+  const total = excluded.treatment + excluded.control + excluded.both;
+  const why = unmetReasons(metric, cells);
+  return `${total} pair${total === 1 ? '' : 's'} excluded (${parts.join(', ')})${why === '' ? '' : `: ${why}`}`;
+}
+
+/** The needs of a metric the cells' units do not meet, in words ("fewer than two answering agents"). */
+function unmetReasons(metric: StudyMetric, cells: readonly CellData[]): string {
+  const needs = new Set(cells.flatMap((cell) => cell.observations.flatMap((observation) => observation.unmet?.[metric] ?? [])));
+  return needsText([...needs]);
+}
+
+// A metric missing for want of an audit, or applicable but without a value, is named in "Not compared".
+function worthNaming(data: StudyData, metric: StudyMetric): boolean {
+  const observations = data.cells.flatMap((cell) => cell.observations);
+  return observations.some((observation) => {
+    const unmet = observation.unmet?.[metric];
+    return unmet === undefined || unmet.length === 0 || unmet.every((need) => need === 'audit' || need === 'cara-eligible');
+  });
+}
+
+/** Why no comparison of a metric was made: what its units lacked, or that none had a value. */
+function notComparedReason(data: StudyData, metric: StudyMetric): string {
+  const why = unmetReasons(metric, data.cells);
+  return why === '' ? 'no unit has a value' : `n/a for every unit: ${why}`;
 }
 
 /** Whether a metric of two cells reads a fallback NLI's contradiction flags (in either cell's audit). */

@@ -4,7 +4,7 @@ import { formatNumber, formatP, MISSING } from './format-number.js';
 import type { HypothesisResult } from './hypothesis-results.js';
 import { HYPOTHESIS_TEST_LABEL } from './hypothesis-test.js';
 import { reportTable, type ReportTable } from './report-table.js';
-import { STUDY_METRIC_INFO } from './study-metrics.js';
+import { studyMetricInfo } from './study-metrics.js';
 
 /** The test statistic of a hypothesis as text: `t = 2.35 (11)`, `V = 40 (exact)`, `b/c = 4/0 (exact)`. */
 function statisticText(result: HypothesisResult['result']): string {
@@ -16,7 +16,7 @@ function statisticText(result: HypothesisResult['result']): string {
 
 /** The declared hypotheses: one row per hypothesis × dataset × setup, with the family's correction and the decision. */
 export function hypothesisReportTable(results: readonly HypothesisResult[], multiDataset: boolean, multiSetup: boolean): ReportTable {
-  const digits = (row: HypothesisResult) => STUDY_METRIC_INFO[row.metric].digits;
+  const digits = (row: HypothesisResult) => studyMetricInfo(row.metric).digits;
   return reportTable(
     'hypotheses',
     'Declared hypotheses',
@@ -24,7 +24,7 @@ export function hypothesisReportTable(results: readonly HypothesisResult[], mult
       { header: 'hypothesis', text: (row) => row.id, csv: [{ name: 'id', value: (row) => row.id }, { name: 'description', value: (row) => row.description }] },
       {
         header: 'claim',
-        text: (row) => `${row.treatment} ${alternativeSymbol(row.alternative)} ${row.control} on ${STUDY_METRIC_INFO[row.metric].label}`,
+        text: (row) => `${row.treatment} ${alternativeSymbol(row.alternative)} ${row.control} on ${studyMetricInfo(row.metric).label}`,
         csv: [{ name: 'metric', value: (row) => row.metric }, { name: 'treatment', value: (row) => row.treatment }, { name: 'control', value: (row) => row.control }, { name: 'alternative', value: (row) => row.alternative }],
       },
       ...(multiDataset ? [{ header: 'dataset', text: (row: HypothesisResult) => row.dataset }] : []),

@@ -10,7 +10,7 @@ import { comparePaired, type PairedComparison } from './paired-comparison.js';
 import type { TTestResult, UndefinedTest } from './paired-t-test.js';
 import { usesFallbackNli } from './comparison-table.js';
 import { findCell, pairValues } from './pair-values.js';
-import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, type StudyMetric } from './study-metrics.js';
 import type { WilcoxonResult } from './wilcoxon-signed-rank.js';
 
 /** One declared hypothesis tested in one dataset × setup. */
@@ -103,7 +103,7 @@ export function hypothesisResults(data: StudyData): HypothesisResult[] {
           pAdjusted: p,
           rejected: false,
           fallbackNli,
-          notes: (fallbackNli ? [NOT_STARRED_NOTE] : []).concat(comparison.n === 0 ? [`no pairs with a ${STUDY_METRIC_INFO[hypothesis.metric].label} value under both protocols`] : 'undefined' in result ? [`${HYPOTHESIS_TEST_LABEL[test]}: ${result.undefined}`] : []),
+          notes: (fallbackNli ? [NOT_STARRED_NOTE] : []).concat(comparison.n === 0 ? [`no pairs with a ${studyMetricInfo(hypothesis.metric).label} value under both protocols`] : 'undefined' in result ? [`${HYPOTHESIS_TEST_LABEL[test]}: ${result.undefined}`] : []),
         });
       }
     }

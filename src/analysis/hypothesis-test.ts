@@ -1,4 +1,4 @@
-import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, type StudyMetric } from './study-metrics.js';
 
 /** The paired tests a declared hypothesis can name: paired t, Wilcoxon signed-rank, McNemar (0/1 metrics). */
 export const HYPOTHESIS_TESTS = ['t', 'wilcoxon', 'mcnemar'] as const;
@@ -14,5 +14,5 @@ export const HYPOTHESIS_TEST_LABEL: Readonly<Record<HypothesisTest, string>> = {
  * skewed or heavy-tailed metrics, where normality is doubtful).
  */
 export function defaultHypothesisTest(metric: StudyMetric, pairing: 'question-seed' | 'question'): HypothesisTest {
-  return STUDY_METRIC_INFO[metric].binary && pairing === 'question-seed' ? 'mcnemar' : 'wilcoxon';
+  return studyMetricInfo(metric).binary && pairing === 'question-seed' ? 'mcnemar' : 'wilcoxon';
 }

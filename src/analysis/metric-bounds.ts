@@ -1,4 +1,4 @@
-import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, type StudyMetric } from './study-metrics.js';
 
 /**
  * How far beyond its bound a value may lie and still be rounding noise (a
@@ -15,14 +15,14 @@ export function clampTo<T extends number | null>(value: T, [low, high]: readonly
   return Math.min(high, Math.max(low, value)) as T;
 }
 
-/** A value of `metric` clamped to the interval its definition bounds it to (`STUDY_METRIC_INFO[metric].bounds`). */
+/** A value of `metric` clamped to the interval its definition bounds it to (the registered metric's `bounds`). */
 export function clampMetric<T extends number | null>(metric: StudyMetric, value: T): T {
-  return clampTo(value, STUDY_METRIC_INFO[metric].bounds);
+  return clampTo(value, studyMetricInfo(metric).bounds);
 }
 
 /** Whether a value lies beyond its metric's bounds by more than rounding noise. */
 export function beyondBounds(metric: StudyMetric, value: number): boolean {
-  const [low, high] = STUDY_METRIC_INFO[metric].bounds;
+  const [low, high] = studyMetricInfo(metric).bounds;
   return value < low - BOUND_NOISE || value > high + BOUND_NOISE;
 }
 
@@ -32,6 +32,6 @@ export function beyondBounds(metric: StudyMetric, value: number): boolean {
  * low] — ±1 for accuracy, ±2 for CARA-HYB; unbounded metrics stay unbounded.
  */
 export function clampMetricDifference<T extends number | null>(metric: StudyMetric, value: T): T {
-  const [low, high] = STUDY_METRIC_INFO[metric].bounds;
+  const [low, high] = studyMetricInfo(metric).bounds;
   return clampTo(value, [low - high, high - low]);
 }

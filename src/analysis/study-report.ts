@@ -6,7 +6,7 @@ import type { ChartDefinition } from './charts/chart-data.js';
 import { consistencyQuadrantChart } from './charts/consistency-quadrant-chart.js';
 import { failureModeChart } from './charts/failure-mode-chart.js';
 import { renderChart } from './charts/render-chart.js';
-import { collectStudyData, type StudyData } from './collect-study-data.js';
+import { collectStudyData, type CollectOptions, type StudyData } from './collect-study-data.js';
 import type { Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
 import { comparisonTable, type ComparisonRow } from './comparison-table.js';
@@ -15,7 +15,7 @@ import { hypothesisReportTable } from './hypothesis-report-table.js';
 import { hypothesisResults, type HypothesisResult } from './hypothesis-results.js';
 import { protocolTable, type ProtocolRow } from './protocol-table.js';
 import type { ReportTable } from './report-table.js';
-import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, type StudyMetric } from './study-metrics.js';
 import { auditTable, cfByRoundTable, comparisonReportTable, failureModeTable, protocolTables } from './study-tables.js';
 import type { StudyConfig } from '../study/study-config.js';
 
@@ -55,8 +55,8 @@ export interface StudyReport {
  * hypotheses with their families' corrections, every table (Markdown, HTML and
  * CSV share one definition) and the four charts rendered to SVG.
  */
-export async function buildStudyReport(store: TraceStore, study: StudyRecord): Promise<StudyReport> {
-  return studyReportOf(await collectStudyData(store, study));
+export async function buildStudyReport(store: TraceStore, study: StudyRecord, options: CollectOptions = {}): Promise<StudyReport> {
+  return studyReportOf(await collectStudyData(store, study, options));
 }
 
 /** The report of study data already read from the store (the viewer keeps the data for its paired-differences view). */
@@ -96,7 +96,7 @@ export async function studyReportOf(data: StudyData): Promise<StudyReport> {
     notCompared: comparisons.notCompared,
     tables,
     charts,
-    warnings: [...reportWarnings(rows, study), ...boundWarnings(data)],
+    warnings: [...reportWarnings(rows, study), ...boundWarnings(data), ...inputWarnings(data)],
     configuration: stringify({ ...config.file, resolved: { datasets: config.datasets.map(({ questionIds, ...dataset }) => ({ ...dataset, questions: questionIds.length })), setups: config.setups, cells: config.cells.length } }),
   };
 }
@@ -119,6 +119,11 @@ function reportWarnings(rows: readonly ProtocolRow[], study: StudyRecord): strin
   return warnings;
 }
 
+/** Inputs a metric needed that could not be read (its values are n/a for that cell). */
+function inputWarnings(data: StudyData): string[] {
+  return data.cells.flatMap((cell) => (cell.inputsNote === undefined ? [] : [`${cell.label}: ${cell.inputsNote} (verifier detection n/a)`]));
+}
+
 /** Values that lay beyond their metric's bounds by more than rounding noise: clamped, but a sign of a metric computed wrongly. */
 function boundWarnings(data: StudyData): string[] {
   const warnings: string[] = [];
@@ -126,8 +131,8 @@ function boundWarnings(data: StudyData): string[] {
     const counts = new Map<StudyMetric, number>();
     for (const observation of cell.observations) for (const metric of observation.outOfBounds ?? []) counts.set(metric, (counts.get(metric) ?? 0) + 1);
     for (const [metric, count] of counts) {
-      const [low, high] = STUDY_METRIC_INFO[metric].bounds;
-      warnings.push(`${cell.label}: ${count} unit${count === 1 ? '' : 's'} had ${STUDY_METRIC_INFO[metric].label} outside [${low}, ${high}] by more than rounding; clamped to the bound (the metric is computed wrongly upstream)`);
+      const [low, high] = studyMetricInfo(metric).bounds;
+      warnings.push(`${cell.label}: ${count} unit${count === 1 ? '' : 's'} had ${studyMetricInfo(metric).label} outside [${low}, ${high}] by more than rounding; clamped to the bound (the metric is computed wrongly upstream)`);
     }
   }
   return warnings;

@@ -5,17 +5,56 @@ import { alternativeSymbol } from './alternative.js';
 import type { ComparisonRow } from './comparison-table.js';
 import { TIE_TOLERANCE } from './paired-differences.js';
 import { formatEstimate, formatNumber, formatP, MISSING } from './format-number.js';
+import { NO_ESTIMATE } from './estimates.js';
 import type { ProtocolRow } from './protocol-table.js';
 import { reportTable, type ReportColumn, type ReportTable } from './report-table.js';
-import { STUDY_METRIC_INFO, type StudyMetric } from './study-metrics.js';
+import { studyMetricInfo, studyMetricKeys, type StudyMetric } from './study-metrics.js';
 
-/** The per-protocol metrics, grouped into the tables a report shows (one CSV each). */
-export const PROTOCOL_TABLE_GROUPS: ReadonlyArray<{ id: string; title: string; metrics: StudyMetric[]; caption: string }> = [
+/** One per-protocol table: its metrics, and whether it is shown only when one of them has a value. */
+export interface ProtocolTableGroup {
+  id: string;
+  title: string;
+  metrics: StudyMetric[];
+  caption: string;
+  /** Shown only when some row has a value of one of its metrics (table-QA, scorer and plugin metrics). */
+  whenApplicable?: boolean;
+}
+
+/** The per-protocol metrics, grouped into the tables a report shows (one CSV each); metrics in no group go to "Other metrics". */
+export const PROTOCOL_TABLE_GROUPS: readonly ProtocolTableGroup[] = [
   { id: 'protocols-outcomes', title: 'Answers', metrics: ['accuracy', 'agreement', 'abs_error'], caption: 'Mean over questions (seeds averaged per question first) with 95 % percentile bootstrap CIs over questions.' },
   { id: 'protocols-alignment', title: 'Reasoning alignment (audit)', metrics: ['cara_hyb', 'sim', 'cr', 'cara_gt'], caption: 'From the stored audit of each run (models and τ in the audit table); CIs are the audit’s own bootstrap.' },
   { id: 'protocols-dynamics', title: 'Protocol dynamics', metrics: ['prr', 'ad', 'cf'], caption: 'PRR and AD over interaction rounds, CF over numeric forecasts (docs/dynamics.md); n/a where a metric does not apply.' },
   { id: 'protocols-cost', title: 'Cost', metrics: ['tokens', 'cost_usd', 'latency_ms'], caption: 'Per unit (one question and seed, all agents and rounds); cost is n/a when a backend has no price.' },
+  {
+    id: 'protocols-table-qa',
+    title: 'Table and free-form answers',
+    metrics: ['em', 'numeric_match', 'f1', 'rouge_l', 'faithfulness', 'verifier_detection', 'flags'],
+    caption: 'docs/dealog.md, "Metrics": n/a for multiple-choice answers; faithfulness, FLAGs and verifier detection need a shared log (DeALOG, planner, plan→log).',
+    whenApplicable: true,
+  },
+  {
+    id: 'protocols-scorer',
+    title: "Dataset scorers' own metrics",
+    metrics: [],
+    caption: "Per-answer metrics of each dataset's official scorer (docs/metrics.md, \"Answer scorers\"); corpus-level ones (sacreBLEU, macro-F1) are per run only.",
+    whenApplicable: true,
+  },
 ];
+
+/** The groups with their metrics filled in: the scorers' metrics, and plugin metrics in "Other metrics". */
+function tableGroups(): ProtocolTableGroup[] {
+  const keys = studyMetricKeys();
+  const grouped = new Set(PROTOCOL_TABLE_GROUPS.flatMap((group) => group.metrics));
+  // failure-mode shares have their own table of counts; latency has its own table with medians
+  for (const key of ['fm1', 'fm2', 'fm3', 'fm4', 'fm5', 'fm6', 'wall_ms', 'unparsed', 'calls', 'rounds']) grouped.add(key);
+  const scorer = keys.filter((key) => key.startsWith('scorer_'));
+  const other = keys.filter((key) => !grouped.has(key) && !key.startsWith('scorer_'));
+  return [
+    ...PROTOCOL_TABLE_GROUPS.map((group) => (group.id === 'protocols-scorer' ? { ...group, metrics: scorer } : group)),
+    { id: 'protocols-other', title: 'Other metrics', metrics: ['unparsed', 'calls', 'rounds', ...other], caption: 'Unparsed final answers, model calls and rounds per unit, and metrics registered by plugins.', whenApplicable: true },
+  ];
+}
 
 function identityColumns(multiDataset: boolean, multiSetup: boolean): Array<ReportColumn<ProtocolRow>> {
   return [
@@ -41,7 +80,11 @@ export function protocolTables(rows: readonly ProtocolRow[], multiDataset: boole
     ],
     rows,
   );
-  const groups = PROTOCOL_TABLE_GROUPS.map((group) =>
+  const hasValue = (metric: StudyMetric): boolean => rows.some((row) => (row.estimates[metric] ?? NO_ESTIMATE).mean !== null);
+  const shown = tableGroups()
+    .map((group) => (group.whenApplicable === true ? { ...group, metrics: group.metrics.filter(hasValue) } : group))
+    .filter((group) => group.metrics.length > 0);
+  const groups = shown.map((group) =>
     reportTable(
       group.id,
       group.title,
@@ -49,18 +92,18 @@ export function protocolTables(rows: readonly ProtocolRow[], multiDataset: boole
         ...identity,
         ...group.metrics.map(
           (metric): ReportColumn<ProtocolRow> => ({
-            header: `${STUDY_METRIC_INFO[metric].label} [95% CI] (n)`,
+            header: `${studyMetricInfo(metric).label} [95% CI] (n)`,
             text: (row) => {
-              const estimate = row.estimates[metric];
+              const estimate = row.estimates[metric] ?? NO_ESTIMATE;
               if (estimate.mean === null) return MISSING;
               const label = isNliDependent(metric) && row.audit?.fallbackNli === true ? ` (${FALLBACK_NLI_LABEL})` : '';
-              return `${formatEstimate(estimate, STUDY_METRIC_INFO[metric].digits)} (${estimate.n})${label}`;
+              return `${formatEstimate(estimate, studyMetricInfo(metric).digits)} (${estimate.n})${label}`;
             },
             csv: [
-              { name: metric, value: (row) => row.estimates[metric].mean },
-              { name: `${metric}_low`, value: (row) => row.estimates[metric].low },
-              { name: `${metric}_high`, value: (row) => row.estimates[metric].high },
-              { name: `${metric}_n`, value: (row) => row.estimates[metric].n },
+              { name: metric, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).mean },
+              { name: `${metric}_low`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).low },
+              { name: `${metric}_high`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).high },
+              { name: `${metric}_n`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).n },
             ],
           }),
         ),
@@ -69,7 +112,40 @@ export function protocolTables(rows: readonly ProtocolRow[], multiDataset: boole
       group.caption,
     ),
   );
-  return [runs, ...groups];
+  return [runs, ...groups, latencyTable(rows, identity)];
+}
+
+/**
+ * Per-question latency per protocol: mean [95 % CI] and median over
+ * questions (seeds averaged per question first) of the summed model-call
+ * time and of the wall time; paired differences are in the comparisons
+ * (`latency_ms`, `wall_ms`).
+ */
+function latencyTable(rows: readonly ProtocolRow[], identity: Array<ReportColumn<ProtocolRow>>): ReportTable {
+  const seconds = (value: number | null): string => (value === null ? MISSING : `${(value / 1000).toFixed(2)} s`);
+  const columns = (metric: 'latency_ms' | 'wall_ms', name: string): Array<ReportColumn<ProtocolRow>> => [
+    {
+      header: `${name} mean [95% CI] (n)`,
+      text: (row) => {
+        const estimate = row.estimates[metric] ?? NO_ESTIMATE;
+        return estimate.mean === null ? MISSING : `${seconds(estimate.mean)} [${seconds(estimate.low)}, ${seconds(estimate.high)}] (${estimate.n})`;
+      },
+      csv: [
+        { name: `${metric}_mean`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).mean },
+        { name: `${metric}_low`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).low },
+        { name: `${metric}_high`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).high },
+        { name: `${metric}_n`, value: (row) => (row.estimates[metric] ?? NO_ESTIMATE).n },
+      ],
+    },
+    { header: `${name} median`, text: (row) => seconds(row.medians[metric] ?? null), csv: [{ name: `${metric}_median`, value: (row) => row.medians[metric] ?? null }] },
+  ];
+  return reportTable(
+    'protocols-latency',
+    'Latency per question',
+    [...identity, ...columns('latency_ms', 'model time'), ...columns('wall_ms', 'wall time')],
+    rows,
+    'Model time sums every call of a question (all agents, rounds, judge and verifier); wall time runs from the first call’s start to the last call’s end, so parallel calls overlap. Paired differences: comparisons of latency_ms and wall_ms.',
+  );
 }
 
 /** The audit behind each row's CARA numbers: models, τ, and whether they are fallbacks. */
@@ -125,7 +201,7 @@ export function cfByRoundTable(rows: readonly ProtocolRow[], multiDataset: boole
 export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: number, multiDataset: boolean, multiSetup: boolean): ReportTable {
   // A figure that reads a fallback NLI's flags is never called significant (its notes say "not starred: fallback NLI").
   const starOf = (row: ComparisonRow) => (p: number | null) => (!row.fallbackNli && p !== null && p < alpha ? ' *' : '');
-  const digits = (row: ComparisonRow) => STUDY_METRIC_INFO[row.metric].digits;
+  const digits = (row: ComparisonRow) => studyMetricInfo(row.metric).digits;
   const corrections = [...new Set(rows.map((row) => CORRECTION_LABEL[row.correction]))];
   const correction = corrections.join('/') || CORRECTION_LABEL.holm;
   const oneSided = rows.some((row) => row.alternative !== 'two-sided');
@@ -133,7 +209,7 @@ export function comparisonReportTable(rows: readonly ComparisonRow[], alpha: num
     'comparisons',
     'Paired comparisons',
     [
-      { header: 'metric', text: (row) => STUDY_METRIC_INFO[row.metric].label, csv: [{ name: 'metric', value: (row) => row.metric }] },
+      { header: 'metric', text: (row) => studyMetricInfo(row.metric).label, csv: [{ name: 'metric', value: (row) => row.metric }] },
       {
         header: 'comparison',
         text: (row) => (oneSided ? `${row.treatment} − ${row.control} (${row.alternative === 'two-sided' ? 'two-sided' : `one-sided: ${alternativeSymbol(row.alternative)} 0`})` : `${row.treatment} − ${row.control}`),

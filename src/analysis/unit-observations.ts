@@ -1,9 +1,9 @@
-import { consensusFormation } from '../metrics/dynamics/consensus-formation.js';
-import { unitArgumentDiversity, unitPeerReferenceRate } from '../metrics/dynamics/run-dynamics.js';
-import { absoluteError } from '../metrics/forecast-error.js';
+import { metricValue, registeredMetrics, unmetNeeds } from '../metrics/metric-registry.js';
 import type { AuditQuestionRecord } from '../spec/audit-result.js';
+import type { MetricNeed, MetricUnit } from '../spec/metric.js';
+import type { Question } from '../spec/question.js';
 import type { UnitRecord } from '../spec/store.js';
-import { unitCostUsd } from '../metrics/unit-cost.js';
+import type { TraceEvent } from '../spec/trace.js';
 import { beyondBounds, clampMetric } from './metric-bounds.js';
 import type { StudyMetric } from './study-metrics.js';
 
@@ -13,49 +13,49 @@ export interface UnitObservation {
   unitId: string;
   questionId: string;
   seed: number;
-  /** Only metrics that are defined for the unit; a missing key means "no value", never 0. */
+  /** Only metrics that are defined for the unit; a missing key means "n/a", never 0. */
   values: Partial<Record<StudyMetric, number>>;
+  /** Metrics that do not apply to the unit and the needs it does not meet (reports say why a metric is n/a). */
+  unmet?: Partial<Record<StudyMetric, MetricNeed[]>>;
   /** Metrics whose value lay beyond its bounds by more than rounding noise before it was clamped (a bug upstream; the report warns). */
   outOfBounds?: StudyMetric[];
 }
 
+/** What the study pass read for a unit beyond its summary and audit. */
+export interface ObservationInputs {
+  events?: readonly TraceEvent[];
+  question?: Question;
+  /** The run's protocol parameters. */
+  params?: Readonly<Record<string, unknown>>;
+}
+
 /**
- * The metric values of a finished unit, from its stored summary and (when
- * the run was audited) its audit result. Failed and pending units have no
- * observation, as in `runMetrics`. Undefined values stay undefined:
- * accuracy without a gold answer, CARA for a unit that is not eligible,
- * PRR without an interaction round, CF without numeric forecasts, cost
- * without a price. Values are clamped to the bounds of their metric's
- * definition (accuracy in [0, 1], CARA-HYB in [−1, 1], …), so a cosine of
- * 1.0000000000000002 never reaches a table.
+ * The values of every registered metric for a finished unit, from its
+ * stored summary, its audit record (when the run was audited) and whatever
+ * else was read (events, question). Failed and pending units have no
+ * observation, as in `runMetrics`. A metric whose needs the unit does not
+ * meet, or whose value is undefined for it (CF with equal round-0
+ * forecasts, cost without a price), has no value: n/a, never 0. Values are
+ * clamped to the bounds of their metric's definition (accuracy in [0, 1],
+ * CARA-HYB in [−1, 1], …), so a cosine of 1.0000000000000002 never reaches a table.
  */
-export function unitObservation(unit: UnitRecord, audit: AuditQuestionRecord | undefined): UnitObservation | null {
+export function unitObservation(unit: UnitRecord, audit: AuditQuestionRecord | undefined, inputs: ObservationInputs = {}): UnitObservation | null {
   const summary = unit.summary;
   if (unit.status !== 'done' || summary === null) return null;
+  const metricUnit: MetricUnit = { unitId: unit.id, summary, ...(audit === undefined ? {} : { audit }), ...inputs };
   const values: Partial<Record<StudyMetric, number>> = {};
+  const unmet: Partial<Record<StudyMetric, MetricNeed[]>> = {};
   const outOfBounds: StudyMetric[] = [];
-  const set = (metric: StudyMetric, value: number | null | undefined): void => {
-    if (value === null || value === undefined || !Number.isFinite(value)) return;
-    if (beyondBounds(metric, value)) outOfBounds.push(metric);
-    values[metric] = clampMetric(metric, value);
-  };
-  set('accuracy', summary.correct === null ? null : summary.correct ? 1 : 0);
-  set('agreement', summary.unanimous ? 1 : 0);
-  set('tokens', summary.usage.promptTokens + summary.usage.completionTokens);
-  set('cost_usd', unitCostUsd(summary));
-  set('latency_ms', summary.latencyMs);
-  set('abs_error', absoluteError(summary));
-  // Summaries written before per-round dynamics were recorded have no `rounds`: PRR and AD are then missing.
-  if (summary.rounds !== undefined) {
-    set('prr', unitPeerReferenceRate(summary.rounds));
-    set('ad', unitArgumentDiversity(summary.rounds));
+  for (const metric of registeredMetrics()) {
+    const missing = unmetNeeds(metric, metricUnit);
+    if (missing.length > 0) {
+      unmet[metric.key] = missing;
+      continue;
+    }
+    const value = metricValue(metric, metricUnit);
+    if (value === null) continue;
+    if (beyondBounds(metric.key, value)) outOfBounds.push(metric.key);
+    values[metric.key] = clampMetric(metric.key, value);
   }
-  set('cf', consensusFormation(summary).value);
-  if (audit !== undefined && audit.eligible) {
-    set('cara_hyb', audit.caraHyb);
-    set('sim', audit.sim);
-    set('cr', audit.contradictionRate);
-    set('cara_gt', audit.caraGt);
-  }
-  return { unitId: unit.id, questionId: unit.questionId, seed: unit.seed, values, ...(outOfBounds.length === 0 ? {} : { outOfBounds }) };
+  return { unitId: unit.id, questionId: unit.questionId, seed: unit.seed, values, unmet, ...(outOfBounds.length === 0 ? {} : { outOfBounds }) };
 }

@@ -16,10 +16,16 @@ export const NEED_REASONS: Readonly<Record<MetricNeed, string>> = {
   'shared-log': 'no shared log',
   verifier: 'no verifier verdict in the shared log',
   question: 'questions not rebuilt',
+  'scorer-reports': "the dataset's scorer does not report it",
 };
 
-/** Whether `unit` meets `need` (MetricNeed documents each). */
-export function meetsNeed(need: MetricNeed, unit: MetricUnit): boolean {
+/** The metric key of a scorer's per-answer metric: `rougeL` → `scorer_rouge_l`. */
+export function scorerMetricKey(scoreKey: string): string {
+  return `scorer_${scoreKey.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`;
+}
+
+/** Whether `unit` meets `need` of the metric with key `metricKey` (MetricNeed documents each). */
+export function meetsNeed(need: MetricNeed, unit: MetricUnit, metricKey = ''): boolean {
   const { summary } = unit;
   switch (need) {
     case 'gold':
@@ -44,6 +50,8 @@ export function meetsNeed(need: MetricNeed, unit: MetricUnit): boolean {
       return unit.events?.some((event) => event.type === 'log-entry' && (event.entryType === 'OK' || event.entryType === 'FLAG')) ?? false;
     case 'question':
       return unit.question !== undefined;
+    case 'scorer-reports':
+      return Object.keys(summary.scores ?? {}).some((key) => scorerMetricKey(key) === metricKey);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Metric, MetricNeed, MetricUnit } from '../spec/metric.js';
 import { absoluteErrorMetric, accuracyMetric, agreementMetric, unparsedMetric } from './built-in/answer-metrics.js';
 import { caraGtMetric, caraHybMetric, contradictionRateMetric, failureModeMetrics, simMetric } from './built-in/audit-metrics.js';
-import { callsMetric, costMetric, latencyMetric, tokensMetric } from './built-in/cost-metrics.js';
+import { callsMetric, costMetric, latencyMetric, tokensMetric, wallLatencyMetric } from './built-in/cost-metrics.js';
 import { argumentDiversityMetric, consensusFormationMetric, peerReferenceRateMetric } from './built-in/dynamics-metrics.js';
 import { scorerMetrics } from './built-in/scorer-metrics.js';
 import { exactMatchMetric, faithfulnessMetric, flagsMetric, numericMatchMetric, rougeLMetric, roundsMetric, tokenF1Metric, verifierDetectionMetric } from './built-in/table-qa-metrics.js';
@@ -13,7 +13,8 @@ const KNOWN_NEEDS = new Set(Object.keys(NEED_REASONS));
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 // needs that the stored summary alone cannot decide
 const LATER: ReadonlySet<MetricNeed> = new Set(['audit', 'cara-eligible', 'events', 'shared-log', 'verifier', 'question']);
-const EVENT_NEEDS: ReadonlySet<MetricNeed> = new Set(['events', 'shared-log', 'verifier']);
+// a metric that needs only the events (wall latency) does not make `show` read every unit's events; studies always read them
+const EVENT_NEEDS: ReadonlySet<MetricNeed> = new Set(['shared-log', 'verifier']);
 const AUDIT_AND_QUESTION: ReadonlySet<MetricNeed> = new Set(['audit', 'cara-eligible', 'question']);
 
 /**
@@ -63,6 +64,7 @@ const BUILT_IN: readonly Metric[] = [
   callsMetric,
   costMetric,
   latencyMetric,
+  wallLatencyMetric,
 ].map(defineMetric);
 
 const registry = new Map<string, Metric>(BUILT_IN.map((metric) => [metric.key, metric]));
@@ -101,7 +103,7 @@ export function requireMetric(key: string): Metric {
 
 /** The needs of `metric` that `unit` does not meet (empty: the metric applies to the unit). */
 export function unmetNeeds(metric: Metric, unit: MetricUnit): MetricNeed[] {
-  return metric.needs.filter((need) => !meetsNeed(need, unit));
+  return metric.needs.filter((need) => !meetsNeed(need, unit, metric.key));
 }
 
 /** Why a metric has no value for a unit, for "n/a (…)" notes. */
@@ -139,7 +141,7 @@ export function applicableMetrics(units: readonly MetricUnit[], metrics: readonl
  */
 export function inputsToRead(units: readonly MetricUnit[], metrics: readonly Metric[] = registeredMetrics()): { events: boolean; questions: boolean } {
   const possible = (metric: Metric, deferred: ReadonlySet<MetricNeed>): boolean =>
-    units.some((unit) => metric.needs.every((need) => deferred.has(need) || meetsNeed(need, unit) || (need === 'free-form-answer' && unit.events === undefined && hasNonAnsweringRoles(unit))));
+    units.some((unit) => metric.needs.every((need) => deferred.has(need) || meetsNeed(need, unit, metric.key) || (need === 'free-form-answer' && unit.events === undefined && hasNonAnsweringRoles(unit))));
   const events = units.some((unit) => unit.events === undefined) && metrics.some((metric) => metric.needs.some((need) => EVENT_NEEDS.has(need)) && possible(metric, LATER));
   const questions = metrics.some((metric) => metric.needs.includes('question') && possible(metric, AUDIT_AND_QUESTION));
   return { events, questions };

@@ -23,6 +23,8 @@ import type { TraceEvent } from './trace.js';
  * - `verifier`: the shared log holds a verifier verdict (OK or FLAG).
  * - `question`: the question as the unit saw it was rebuilt (verifier
  *   detection re-verifies against its sources).
+ * - `scorer-reports`: the dataset scorer that graded the unit reported the
+ *   metric (for `scorer_<key>` metrics: the scorer's per-answer `<key>`).
  */
 export type MetricNeed =
   | 'gold'
@@ -35,7 +37,8 @@ export type MetricNeed =
   | 'events'
   | 'shared-log'
   | 'verifier'
-  | 'question';
+  | 'question'
+  | 'scorer-reports';
 
 /** One finished unit as a metric reads it: its stored data, plus what the caller could read. */
 export interface MetricUnit {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { HYPOTHESIS_TESTS } from '../analysis/hypothesis-test.js';
-import { STUDY_METRIC_INFO, STUDY_METRICS } from '../analysis/study-metrics.js';
+import { metricNamed } from '../metrics/metric-registry.js';
+import { studyMetricKeys, studyMetricSchema } from '../analysis/study-metrics.js';
 import { labelSchema as label } from './label-schema.js';
 
 const alternative = z.enum(ALTERNATIVES);
@@ -12,7 +13,7 @@ export const hypothesisSchema = z.strictObject({
   id: label,
   /** What the hypothesis says, in words (shown in the report). */
   description: z.string().optional(),
-  metric: z.enum(STUDY_METRICS),
+  metric: studyMetricSchema,
   treatment: z.string().min(1),
   control: z.string().min(1),
   /** Default: the family's alternative, else two-sided. */
@@ -70,7 +71,7 @@ export function checkHypotheses(file: StudyHypotheses, context: z.RefinementCtx,
     if (hypothesis.dataset !== undefined && !labels.datasets.includes(hypothesis.dataset)) context.addIssue({ code: 'custom', path: [...path, 'dataset'], message: `"${hypothesis.dataset}" is not a dataset of this study (${labels.datasets.join(', ')})` });
     if (hypothesis.setup !== undefined && !labels.setups.includes(hypothesis.setup)) context.addIssue({ code: 'custom', path: [...path, 'setup'], message: `"${hypothesis.setup}" is not a setup of this study (${labels.setups.join(', ')})` });
     if (hypothesis.test === 'mcnemar') {
-      if (!STUDY_METRIC_INFO[hypothesis.metric].binary) context.addIssue({ code: 'custom', path: [...path, 'test'], message: `McNemar's test needs a 0/1 metric (${STUDY_METRICS.filter((metric) => STUDY_METRIC_INFO[metric].binary).join(', ')}); "${hypothesis.metric}" is not one: use wilcoxon or t` });
+      if (metricNamed(hypothesis.metric)?.binary === false) context.addIssue({ code: 'custom', path: [...path, 'test'], message: `McNemar's test needs a 0/1 metric (${studyMetricKeys().filter((metric) => metricNamed(metric)?.binary === true).join(', ')}); "${hypothesis.metric}" is not one: use wilcoxon or t` });
       else if (file.analysis.pairing !== 'question-seed') context.addIssue({ code: 'custom', path: [...path, 'test'], message: "McNemar's test needs 0/1 pairs: with analysis.pairing: question the seeds are averaged; use wilcoxon or t" });
     }
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
-import { STUDY_METRICS } from '../analysis/study-metrics.js';
+import { studyMetricSchema } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
 import { decodingSchema } from '../spec/run-config.js';
 import { debateOverridesSchema } from '../spec/debate-params.js';
@@ -98,7 +98,7 @@ const comparisonsSchema = z.strictObject({
   baseline: z.string().min(1).optional(),
   /** Explicit [treatment, control] pairs, or {treatment, control, alternative}; the difference is treatment − control. */
   pairs: z.array(pairSchema).optional(),
-  metrics: z.array(z.enum(STUDY_METRICS)).min(1).optional(),
+  metrics: z.array(studyMetricSchema).min(1).optional(),
   /** Alternative of every comparison without its own (default two-sided). */
   alternative: alternative.optional(),
   /** Correction within each metric's family of comparisons (default holm). */

@@ -8,7 +8,7 @@ import { failureModeChart } from '../../src/analysis/charts/failure-mode-chart.j
 import { renderChart } from '../../src/analysis/charts/render-chart.js';
 import { NO_ESTIMATE, type Estimate } from '../../src/analysis/estimates.js';
 import type { ProtocolRow } from '../../src/analysis/protocol-table.js';
-import { STUDY_METRICS } from '../../src/analysis/study-metrics.js';
+import { studyMetricKeys } from '../../src/analysis/study-metrics.js';
 import { countMarks, parseSvg } from './svg-marks.js';
 
 const estimate = (mean: number | null): Estimate => (mean === null ? NO_ESTIMATE : { mean, low: mean - 0.05, high: mean + 0.05, n: 20 });
@@ -28,11 +28,12 @@ function rows(overrides: Partial<Record<string, number | null>> = {}): ProtocolR
     failed: 0,
     pending: 0,
     estimates: Object.fromEntries(
-      STUDY_METRICS.map((metric) => {
+      studyMetricKeys().map((metric) => {
         const values: Record<string, number | null> = { accuracy: 0.6 + 0.1 * index, tokens: 1200 * (index + 1), cost_usd: null, cara_hyb: 0.4 + 0.15 * index, cr: 0.1 - 0.03 * index, ...overrides };
         return [metric, estimate(values[metric] ?? null)];
       }),
     ) as ProtocolRow['estimates'],
+    medians: {},
     audit: null,
     failureModes: { FM1: index, FM2: 1, FM3: 0, FM4: 2 - index, FM5: 0, FM6: 3 },
     cfByRound: index === 0 ? null : [0, 0.2 * index, 0.35 * index],

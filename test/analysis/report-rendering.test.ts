@@ -19,7 +19,7 @@ import { countMarks, parseSvg } from './svg-marks.js';
 const dir = mkdtempSync(join(tmpdir(), 'quorum-study-report-'));
 let report: StudyReport;
 let written: WrittenReport;
-const TABLES = ['runs', 'protocols-outcomes', 'protocols-alignment', 'protocols-dynamics', 'protocols-cost', 'comparisons', 'hypotheses', 'audits', 'failure-modes', 'cf-by-round'];
+const TABLES = ['runs', 'protocols-outcomes', 'protocols-alignment', 'protocols-dynamics', 'protocols-cost', 'protocols-other', 'protocols-latency', 'comparisons', 'hypotheses', 'audits', 'failure-modes', 'cf-by-round'];
 
 before(async () => {
   const server = await startDesignedServer();

@@ -49,7 +49,7 @@ describe('example studies', () => {
 
   it('DeALOG robustness: four corruption levels of FinQA, only not-yet-registered protocols may be unknown', { skip: !hasSharedData('finqa', 'dev.json') && 'shared FinQA file absent' }, async () => {
     const text = readFileSync(example('dealog-robustness.study.yaml'), 'utf8');
-    const pending = ['dealog', 'cot', 'planner'].filter((name) => !protocolNames().includes(name));
+    const pending = ['dealog', 'cot', 'planner', 'plan-log'].filter((name) => !protocolNames().includes(name));
     let file;
     try {
       file = parseStudyFile(text, 'dealog-robustness.study.yaml', {});
@@ -66,6 +66,8 @@ describe('example studies', () => {
       const reduced = stringify(data);
       file = parseStudyFile(reduced, 'dealog-robustness.study.yaml', {});
     }
+    // every metric of the DeALOG paper is a study metric: EM, verifier detection, faithfulness, latency
+    assert.deepEqual(file.comparisons.metrics, ['em', 'accuracy', 'verifier_detection', 'faithfulness', 'latency_ms', 'wall_ms', 'tokens', 'cost_usd']);
     const study = await resolveStudyFile(file, example('dealog-robustness.study.yaml'));
     const [clean, , , worst] = study.config.datasets;
     assert.deepEqual(study.config.datasets.map((dataset) => dataset.corruption?.rate ?? 0), [0, 0.1, 0.2, 0.3]);

@@ -1,4 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
+import { readRunQuestions } from '../../study/read-run-questions.js';
 import { buildStudyReport, reportJson } from '../../analysis/study-report.js';
 import { tableMarkdown } from '../../analysis/report-table.js';
 import { writeStudyReport } from '../../analysis/write-report.js';
@@ -115,7 +116,7 @@ function studyReportCommand() {
     .action(async (id, options) => {
       await withStore(options.store ?? options.db, async (store) => {
         const study = await findStudy(store, id);
-        const report = await buildStudyReport(store, study);
+        const report = await buildStudyReport(store, study, { readQuestions: readRunQuestions });
         const out = options.out ?? (options.json === true ? undefined : `reports/${study.id}`);
         const written = out === undefined ? undefined : await writeStudyReport(report, out);
         if (options.json === true) {

@@ -8,6 +8,35 @@ const cost = (key: string, label: string, source: string, digits: number, value:
 export const tokensMetric = cost('tokens', 'tokens / unit', 'usage reported by the backend (docs/studies.md, "Metrics")', 0, ({ summary }) => summary.usage.promptTokens + summary.usage.completionTokens);
 /** Model calls of the unit. */
 export const callsMetric = cost('calls', 'calls / unit', 'model calls recorded in the trace (docs/studies.md, "Metrics")', 1, ({ summary }) => summary.calls);
+/**
+ * Wall latency of one question: from the start of its first model call to
+ * the end of its last (each call event is stamped when the call returned;
+ * it started `latencyMs` earlier). Calls that ran in parallel overlap, so
+ * this is at most the summed call time (`latency_ms`). Needs the events:
+ * studies read them; `show` prints `latency_ms`.
+ */
+export const wallLatencyMetric: Metric = {
+  key: 'wall_ms',
+  label: 'wall latency / question (ms)',
+  source: 'first call start to last call end, from the trace (docs/studies.md, "Latency")',
+  needs: ['events'],
+  bounds: NON_NEGATIVE,
+  binary: false,
+  digits: 0,
+  value: ({ events }) => {
+    let start = Number.POSITIVE_INFINITY;
+    let end = Number.NEGATIVE_INFINITY;
+    for (const event of events ?? []) {
+      if (event.type !== 'turn' && event.type !== 'judge-rank' && event.type !== 'ballot') continue;
+      const at = Date.parse(event.at);
+      if (!Number.isFinite(at)) continue;
+      start = Math.min(start, at - event.latencyMs);
+      end = Math.max(end, at);
+    }
+    return end < start ? null : end - start;
+  },
+};
+
 /** What the unit cost in US dollars; n/a without a price. */
 export const costMetric = cost('cost_usd', 'cost / unit (USD)', 'versioned price table × usage (docs/studies.md, "Metrics")', 5, ({ summary }) => unitCostUsd(summary));
 /**

@@ -1,15 +1,11 @@
 import type { Metric } from '../../spec/metric.js';
 import type { ScorerMetric } from '../../spec/scorer.js';
 import { SCORERS, squadEmF1Scorer } from '../scorers/index.js';
+import { scorerMetricKey } from '../metric-needs.js';
 import { NON_NEGATIVE, UNIT_INTERVAL } from './metric-bounds.js';
 
 // per-answer values that are 0 or 1 by their evaluator's definition (McNemar's test applies)
 const ZERO_ONE_KEYS: ReadonlySet<string> = new Set(['em', 'denotation', 'numericLenient']);
-
-/** `rougeL` → `rouge_l`, `numericLenient` → `numeric_lenient`. */
-function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 /**
  * The per-answer metrics of the datasets' official scorers (EM, F1,
@@ -31,10 +27,10 @@ export function scorerMetrics(): Metric[] {
     }
   }
   return [...byKey.values()].map(({ metric, scorers }) => ({
-    key: `scorer_${snakeCase(metric.key)}`,
+    key: scorerMetricKey(metric.key),
     label: `${metric.label} (official scorer)`,
     source: `per-answer ${metric.key} of ${scorers.join(', ')} (docs/metrics.md, "Answer scorers")`,
-    needs: ['gold'],
+    needs: ['gold', 'scorer-reports'],
     bounds: metric.kind === 'value' ? NON_NEGATIVE : UNIT_INTERVAL,
     binary: ZERO_ONE_KEYS.has(metric.key),
     digits: metric.kind === 'value' ? 4 : 3,

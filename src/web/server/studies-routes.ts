@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { STUDY_METRICS } from '../../analysis/study-metrics.js';
+import { studyMetricSchema } from '../../analysis/study-metrics.js';
 import type { StudyRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
@@ -89,7 +89,7 @@ export function studiesRoutes(api: ApiContext): Hono {
         control: z.string().min(1),
         dataset: z.string().min(1),
         setup: z.string().min(1),
-        metric: z.enum(STUDY_METRICS).default('accuracy'),
+        metric: studyMetricSchema.default('accuracy'),
         differentOnly: booleanParam.default(false),
         ...pageParams(100, 500),
       },

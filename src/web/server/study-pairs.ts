@@ -1,5 +1,5 @@
 import type { CellData, StudyData } from '../../analysis/collect-study-data.js';
-import { STUDY_METRICS, type StudyMetric } from '../../analysis/study-metrics.js';
+import { studyMetricKeys, type StudyMetric } from '../../analysis/study-metrics.js';
 import { pairedDifference } from '../../analysis/paired-differences.js';
 import { studyComparisons } from '../../analysis/study-comparisons.js';
 import type { UnitRecord } from '../../spec/store.js';
@@ -21,7 +21,7 @@ export function comparisonViews(data: StudyData): StudyComparisonView[] {
     for (const dataset of data.config.datasets) {
       for (const setup of data.config.setups) {
         const selection = { treatment, control, dataset: dataset.label, setup: setup.label };
-        const metrics = STUDY_METRICS.filter((metric) => (pairRows(data, { ...selection, metric })?.length ?? 0) > 0);
+        const metrics = studyMetricKeys().filter((metric) => (pairRows(data, { ...selection, metric })?.length ?? 0) > 0);
         views.push({ ...selection, metrics });
       }
     }
