@@ -118,6 +118,8 @@ export interface UnitAuditScores {
   caraGt: number | null;
   failureMode: FailureMode | null;
   lowCara: boolean;
+  /** |S(q)|: agents whose final answer equals the aggregated answer (DESIGN §5). */
+  agreementSize: number;
 }
 
 /** One row of a run's per-question table. */
@@ -137,6 +139,12 @@ export interface UnitRow {
   costUsd: number | null;
   latencyMs: number | null;
   errors: number | null;
+  /** Agents with an answer record in the unit's summary (null while pending). */
+  agents: number | null;
+  /** |S(q)| from the selected audit, else from the trace's `final` event; null until known. */
+  agreementSize: number | null;
+  /** The question as the first agent received it (cut short); null until the run's text index reaches the unit. */
+  questionText: string | null;
   /** Scores in the selected audit; null when no audit is selected or the unit was not audited. */
   audit: UnitAuditScores | null;
 }
@@ -147,6 +155,31 @@ export interface UnitPage extends Page<UnitRow> {
   outcomes: Record<UnitOutcome, number>;
   /** The audit whose scores the rows carry (`null`: none). */
   auditId: string | null;
+  /** How far the run's text index (question texts, full-text search) has got. */
+  textIndex: { indexed: number; total: number };
+}
+
+/** One question of `GET /api/runs/:runId/consistency`: a point of the consistency quadrant. */
+export interface ConsistencyPoint {
+  unitId: string;
+  questionId: string;
+  outcome: UnitOutcome;
+  /** |S(q)| / agents: the share of agents in the agreement set. */
+  agreement: number;
+  agreementSize: number;
+  agents: number;
+  eligible: boolean;
+  caraHyb: number | null;
+  sim: number | null;
+  contradictionRate: number | null;
+}
+
+/** `GET /api/runs/:runId/consistency`: every audited unit (after filters) as a point. */
+export interface ConsistencyPage {
+  auditId: string;
+  points: ConsistencyPoint[];
+  /** Matching units the audit has no result for (pending, failed or finished after it). */
+  notAudited: number;
 }
 
 /** Where a unit belongs, for headers and links. */
