@@ -112,8 +112,8 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
     await page.waitForURL(/outcome=wrong/);
     await waitForCount(rows, 3);
     await page.getByRole('button', { name: /^all/ }).click();
-    await page.getByLabel('search question id').fill('pending');
-    await page.waitForURL(/q=pending/);
+    await page.getByLabel('search question text, answers, rationales and ids').fill('pending');
+    await page.waitForURL(/text=pending/);
     await waitForCount(rows, 2);
     await page.reload();
     await waitForCount(rows, 2);

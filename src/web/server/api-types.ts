@@ -180,6 +180,10 @@ export interface ConsistencyPage {
   points: ConsistencyPoint[];
   /** Matching units the audit has no result for (pending, failed or finished after it). */
   notAudited: number;
+  /** The audit's low-CARA cut-off of CARA-HYB (all units together), null when none applies. */
+  lowCaraThreshold: number | null;
+  /** The audit's "low SIM" bound (FM1). */
+  lowSim: number;
 }
 
 /** Where a unit belongs, for headers and links. */

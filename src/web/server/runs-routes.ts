@@ -83,7 +83,7 @@ export function runsRoutes(api: ApiContext): Hono {
       const { agreementSize, eligible, caraHyb, sim, contradictionRate } = row.audit;
       points.push({ unitId: row.id, questionId: row.questionId, outcome: row.outcome, agreement: agreementSize / row.agents, agreementSize, agents: row.agents, eligible, caraHyb, sim, contradictionRate });
     }
-    const page: ConsistencyPage = { auditId: audit.id, points, notAudited: rows.length - points.length };
+    const page: ConsistencyPage = { auditId: audit.id, points, notAudited: rows.length - points.length, lowCaraThreshold: audit.summary.overall.lowCara.threshold, lowSim: audit.settings.failureModes.lowSim };
     return sendJson(api, c, page);
   });
 

@@ -14,11 +14,13 @@ import { StancePanel } from '../components/stance-panel.js';
 import { TurnGrid } from '../components/turn-grid.js';
 import { navigate, paths } from '../lib/router.js';
 import { traceModel } from '../lib/trace-model.js';
+import { useTitle } from '../lib/use-title.js';
 import { useUnitTrace, type UnitTrace } from '../lib/use-unit-trace.js';
 
 /** One question (unit): the whole trace, arranged. */
 export function QuestionPage({ runId, unitId, search }: { runId: string; unitId: string; search: URLSearchParams }) {
   const state = useUnitTrace(unitId, search.get('audit'));
+  useTitle(`Question ${state.status === 'ok' ? state.trace.detail.unit.questionId : unitId} of ${runId}`);
   return (
     <div className="page question-page">
       <Breadcrumbs
