@@ -138,6 +138,41 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], [1440, 800]);
   });
 
+  it('puts the summary band before the heatmap, moves through the heatmap by keyboard, and links previous and next', async () => {
+    await page.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
+    const heatmap = page.getByTestId('alignment-heatmap');
+    await heatmap.waitFor();
+    const summary = page.locator('.question-summary');
+    assert.match(await summary.innerText(), /A 67-year-old man is brought to the emergency department/);
+    assert.match(await summary.innerText(), /Agreement set S: 3 of 3 agents/);
+    const [summaryTop, heatmapTop] = [(await summary.boundingBox())!.y, (await heatmap.boundingBox())!.y];
+    assert.ok(summaryTop < heatmapTop, 'summary first');
+    const audit = await (await fetch(at(`/api/units/${db.showcaseUnitId}/audit`))).json() as { question: { details: { pairs: Array<{ forward: { matches: Array<{ contradiction: number[] }> } | null; backward: { matches: Array<{ contradiction: number[] }> } | null }> } } };
+    const highest = Math.max(...audit.question.details.pairs.flatMap((pair) => [...(pair.forward?.matches ?? []), ...(pair.backward?.matches ?? [])].map((match) => Math.max(...match.contradiction))));
+    assert.match(await page.getByTestId('worst-pair').innerText(), new RegExp(`contradiction p ${highest.toFixed(2)}`));
+
+    const focusable = heatmap.locator('.heat-cell[tabindex="0"]');
+    assert.equal(await focusable.count(), 1, 'one cell in the tab order (roving focus)');
+    await focusable.focus();
+    await page.keyboard.press('ArrowRight');
+    const focused = await page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('data-row') + ',' + document.activeElement.getAttribute('data-column')");
+    assert.equal(focused, '0,1');
+    assert.match(await page.locator('.cell-detail').innerText(), /^a1 /);
+    assert.match(await page.locator('.cell-detail').innerText(), /\bb2\b/);
+
+    const units = await db.store.listUnits(db.gdpRunId);
+    await page.getByRole('link', { name: `${units[1]!.questionId} →` }).click();
+    await page.waitForURL(`**/units/${units[1]!.id}`);
+    await page.getByRole('link', { name: `← ${units[0]!.questionId}` }).waitFor();
+  });
+
+  it('shows a DeALOG question without debate furniture', async () => {
+    await page.goto(at(`/runs/${db.dealogRunId}/units/${db.dealogUnitId}`));
+    await page.locator('.log-entry').first().waitFor();
+    const text = await page.locator('main').innerText();
+    for (const furniture of ['not unanimous', 'Step alignment', 'Answers by round', 'unparsed', 'vote']) assert.ok(!text.includes(furniture), `no "${furniture}"`);
+  });
+
   it('has no serious or critical axe-core violations on any page', async () => {
     const pages = ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`, '/nowhere'];
     const found: string[] = [];

@@ -207,6 +207,15 @@ export interface UnitDetail {
   audits: Array<{ id: string; label: string; createdAt: string }>;
 }
 
+/** `GET /api/units/:unitId/neighbours`: the units before and after it in the run's plan order. */
+export interface UnitNeighbours {
+  /** 0-based place in plan order. */
+  position: number;
+  total: number;
+  previous: { id: string; questionId: string } | null;
+  next: { id: string; questionId: string } | null;
+}
+
 /** `GET /api/units/:unitId/audit`. */
 export interface UnitAuditDetail {
   audit: { id: string; label: string; createdAt: string; tau: number; embed: string; nli: string; fallbackNote: string | null };
