@@ -14,7 +14,9 @@ import type { Hono } from 'hono';
 import type { AuditQuestionRecord } from '../../src/spec/audit-result.js';
 import type { ConsistencyPage, UnitPage } from '../../src/web/server/api-types.js';
 import { createViewerApp } from '../../src/web/server/create-viewer-app.js';
-import { GDP_AGENTS, SHOWCASE_QUESTION } from './fixtures/gdp-unit.js';
+import { summarizeUnit } from '../../src/metrics/summarize-unit.js';
+import type { RunComparison } from '../../src/web/server/compare-runs.js';
+import { GDP_AGENTS, generatedEvents, SHOWCASE_QUESTION } from './fixtures/gdp-unit.js';
 import { buildViewerDb, type ViewerDb } from './fixtures/viewer-db.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-web-consistency-'));
@@ -129,5 +131,37 @@ describe('GET /api/runs/:runId/units.csv', () => {
     assert.equal(lines.length - 1, page.total);
     const filtered = await get(`/api/runs/${db.gdpRunId}/units.csv?outcome=wrong`);
     assert.equal((await filtered.text()).trimEnd().split('\r\n').length - 1, (await units('outcome=wrong')).total);
+  });
+});
+
+describe('GET /api/runs/:runId/compare/:otherId', () => {
+  it('pairs units by (question, seed) and compares every shared metric with the study statistics', async () => {
+    // Run B answers three of run A's questions: the showcase (A correct) wrong, generated units 0 and 1 (A: correct, correct) correct.
+    const base = (await db.store.getRun(db.gdpRunId))!;
+    const unitsA = await db.store.listUnits(db.gdpRunId);
+    const chosen = [unitsA.find((unit) => unit.id === db.showcaseUnitId)!, unitsA[1]!, unitsA[2]!];
+    await db.store.createRun({ ...base, id: 'run-compare-b', createdAt: '2026-03-05T08:00:00.000Z' });
+    const idsB = await db.store.addUnits('run-compare-b', chosen.map((unit) => ({ questionId: unit.questionId, protocol: unit.protocol, seed: unit.seed })));
+    const outcomes = ['wrong', 'correct', 'correct'] as const;
+    for (const [index, unitId] of idsB.entries()) {
+      const events = generatedEvents({ index, outcome: outcomes[index]! });
+      await db.store.completeUnit(unitId, { status: 'done', events, summary: summarizeUnit(events), finishedAt: '2026-03-05T09:00:00.000Z' });
+    }
+    const response = await get(`/api/runs/${db.gdpRunId}/compare/run-compare-b`);
+    const comparison = (await response.json()) as RunComparison;
+    assert.deepEqual(comparison.pairs.map((pair) => pair.questionId).sort(), chosen.map((unit) => unit.questionId).sort());
+    const accuracy = comparison.metrics.find((metric) => metric.metric === 'accuracy')!.comparison;
+    const accuracyA = chosen.map((unit) => (unit.summary!.correct ? 1 : 0));
+    assert.equal(accuracy.n, 3);
+    // By hand: A's three are correct (1, 1, 1) per the fixtures; B's are 0, 1, 1: mean difference 1/3, one discordant pair.
+    assert.deepEqual(accuracyA, [1, 1, 1]);
+    assert.equal(accuracy.meanA, 1);
+    assert.ok(Math.abs(accuracy.meanB! - 2 / 3) < 1e-12);
+    assert.ok(Math.abs(accuracy.meanDifference! - 1 / 3) < 1e-12);
+    assert.deepEqual([accuracy.mcnemar?.b, accuracy.mcnemar?.c], [1, 0]);
+    assert.ok(comparison.metrics.some((metric) => metric.metric === 'tokens'));
+    assert.equal(comparison.b.auditId, null, 'run B has no audit: CARA metrics are absent, not zero');
+    assert.ok(!comparison.metrics.some((metric) => metric.metric === 'cara_hyb'));
+    await get(`/api/runs/${db.gdpRunId}/compare/no-such-run`, 404);
   });
 });

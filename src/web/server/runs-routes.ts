@@ -6,6 +6,7 @@ import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
 import type { ConsistencyPage, ConsistencyPoint, Page, RunDetail, RunListItem, UnitPage } from './api-types.js';
 import { unitTableCsv } from './unit-table-csv.js';
+import { compareRuns } from './compare-runs.js';
 import { matchingRows, unitQueryShape, withText } from './matching-rows.js';
 import { displayConfig } from './display-config.js';
 import { pageParams, parseQuery } from './query-params.js';
@@ -58,6 +59,13 @@ export function runsRoutes(api: ApiContext): Hono {
       textIndex: text.progress,
     };
     return sendJson(api, c, page);
+  });
+
+  app.get('/:runId/compare/:otherId', async (c) => {
+    const { audit, otherAudit } = parseQuery({ audit: z.string().min(1).max(200).optional(), otherAudit: z.string().min(1).max(200).optional() }, c.req.query());
+    const [run, other] = [await requireRun(api, c.req.param('runId')), await requireRun(api, c.req.param('otherId'))];
+    const comparison = await compareRuns(data.store, { run, audit: await selectAudit(api, run, audit) }, { run: other, audit: await selectAudit(api, other, otherAudit) });
+    return sendJson(api, c, comparison);
   });
 
   app.get('/:runId/units.csv', async (c) => {
