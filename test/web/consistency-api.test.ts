@@ -15,7 +15,7 @@ import type { AuditQuestionRecord } from '../../src/spec/audit-result.js';
 import type { ConsistencyPage, UnitPage } from '../../src/web/server/api-types.js';
 import { createViewerApp } from '../../src/web/server/create-viewer-app.js';
 import { summarizeUnit } from '../../src/metrics/summarize-unit.js';
-import type { RunComparison } from '../../src/web/server/compare-runs.js';
+import type { RunComparison } from '../../src/web/server/api-types.js';
 import { GDP_AGENTS, generatedEvents, SHOWCASE_QUESTION } from './fixtures/gdp-unit.js';
 import { buildViewerDb, type ViewerDb } from './fixtures/viewer-db.js';
 

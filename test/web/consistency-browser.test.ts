@@ -173,8 +173,33 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     for (const furniture of ['not unanimous', 'Step alignment', 'Answers by round', 'unparsed', 'vote']) assert.ok(!text.includes(furniture), `no "${furniture}"`);
   });
 
+  it('compares two runs: paired metric differences and the per-question pairs, each linking to its trace', async () => {
+    const base = (await db.store.getRun(db.gdpRunId))!;
+    const unitsA = await db.store.listUnits(db.gdpRunId);
+    const chosen = [unitsA[1]!, unitsA[2]!];
+    await db.store.createRun({ ...base, id: 'run-compare-b', status: 'done', createdAt: '2026-03-05T08:00:00.000Z' });
+    const idsB = await db.store.addUnits('run-compare-b', chosen.map((unit) => ({ questionId: unit.questionId, protocol: unit.protocol, seed: unit.seed })));
+    // A is correct on both (fixture cycle: correct, correct); B wrong on the first: one pair differs.
+    for (const [index, unitId] of idsB.entries()) {
+      const events = generatedEvents({ index, outcome: index === 0 ? 'wrong' : 'correct' });
+      await db.store.completeUnit(unitId, { status: 'done', events, summary: summarizeUnit(events), finishedAt: '2026-03-05T09:00:00.000Z' });
+    }
+    await page.goto(at(`/runs/${db.gdpRunId}`));
+    await page.getByRole('link', { name: 'Compare this run with another' }).click();
+    await page.getByLabel('run B').selectOption('run-compare-b');
+    const metrics = page.getByTestId('compare-metrics');
+    await metrics.waitFor();
+    const accuracy = await metrics.locator('tr', { hasText: /^accuracy/ }).innerText();
+    // n = 2 pairs; mean A 1, mean B 0.5, A − B 0.5 (by hand from the outcomes above).
+    assert.match(accuracy, /^accuracy\s+2\s+1\.000\s+0\.500\s+0\.500/);
+    const pairs = page.getByTestId('compare-pairs').locator('tbody tr');
+    await waitForCount(pairs, 1);
+    await pairs.first().getByRole('link').nth(1).click();
+    await page.waitForURL(`**/runs/run-compare-b/units/${idsB[0]}`);
+  });
+
   it('has no serious or critical axe-core violations on any page', async () => {
-    const pages = ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`, '/nowhere'];
+    const pages = ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`, `/compare?a=${db.gdpRunId}&b=run-compare-b`, '/nowhere'];
     const found: string[] = [];
     for (const path of pages) {
       await page.goto(at(path));

@@ -326,3 +326,44 @@ export interface StudyPairsPage extends Page<StudyPairRow> {
   /** Mean of treatment − control over all pairs; null without pairs. */
   meanDifference: number | null;
 }
+
+/** One (question, seed) finished in both compared runs. */
+export interface ComparedPair {
+  questionId: string;
+  seed: number;
+  a: { unitId: string; answer: string | null; correct: boolean | null };
+  b: { unitId: string; answer: string | null; correct: boolean | null };
+}
+
+/** A test's p-value, or why the test is undefined (fewer than two pairs, all differences zero). */
+export type ComparedTest = { p: number } | { undefined: string };
+
+/** The paired statistics of one metric (the fields of `PairedComparison` the viewer shows). */
+export interface ComparedStatistics {
+  n: number;
+  meanA: number | null;
+  meanB: number | null;
+  meanDifference: number | null;
+  ci: { low: number; high: number } | null;
+  tTest: ComparedTest;
+  wilcoxon: ComparedTest;
+  mcnemar: { b: number; c: number; p: number } | null;
+  dz: number | null;
+}
+
+/** One metric of both runs on their shared pairs. */
+export interface ComparedMetric {
+  metric: string;
+  label: string;
+  comparison: ComparedStatistics;
+}
+
+/** `GET /api/runs/:runId/compare/:otherId`: two runs compared unit by unit, with the statistics of a study report. */
+export interface RunComparison {
+  a: { runId: string; auditId: string | null; units: number };
+  b: { runId: string; auditId: string | null; units: number };
+  /** Units finished in both runs, paired by question id and seed. */
+  pairs: ComparedPair[];
+  metrics: ComparedMetric[];
+  bootstrap: { resamples: number; seed: number };
+}

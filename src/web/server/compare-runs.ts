@@ -1,4 +1,4 @@
-import { comparePaired, type PairedComparison } from '../../analysis/paired-comparison.js';
+import { comparePaired } from '../../analysis/paired-comparison.js';
 import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from '../../analysis/study-metrics.js';
 import { unitObservation, type UnitObservation } from '../../analysis/unit-observations.js';
 import type { AuditQuestionRecord, AuditRecord } from '../../spec/audit-result.js';
@@ -6,34 +6,10 @@ import type { AuditQuestionRecord, AuditRecord } from '../../spec/audit-result.j
 /** Audit results read per store call. */
 const AUDIT_PAGE = 500;
 import type { RunRecord, TraceStore, UnitRecord } from '../../spec/store.js';
+import type { ComparedMetric, ComparedPair, RunComparison } from './api-types.js';
 
 /** The bootstrap of a study's default analysis (study-schema), so a comparison here matches `quorum study report`. */
-export const COMPARE_BOOTSTRAP = { resamples: 2000, seed: 0 } as const;
-
-/** One (question, seed) present in both runs. */
-export interface ComparedPair {
-  questionId: string;
-  seed: number;
-  a: { unitId: string; answer: string | null; correct: boolean | null };
-  b: { unitId: string; answer: string | null; correct: boolean | null };
-}
-
-/** One metric of both runs on their shared pairs, with the paired statistics. */
-export interface ComparedMetric {
-  metric: StudyMetric;
-  label: string;
-  comparison: PairedComparison;
-}
-
-/** Two runs compared unit by unit (DESIGN's paired statistics, as in study reports). */
-export interface RunComparison {
-  a: { runId: string; auditId: string | null; units: number };
-  b: { runId: string; auditId: string | null; units: number };
-  /** Pairing key: question id and seed; units finished in both runs. */
-  pairs: ComparedPair[];
-  metrics: ComparedMetric[];
-  bootstrap: typeof COMPARE_BOOTSTRAP;
-}
+export const COMPARE_BOOTSTRAP = { resamples: 2000, seed: 0 };
 
 async function observations(store: TraceStore, run: RunRecord, audit: AuditRecord | null): Promise<{ units: UnitRecord[]; byKey: Map<string, { unit: UnitRecord; observation: UnitObservation }> }> {
   const units = await store.listUnits(run.id);

@@ -1,3 +1,4 @@
+import { ComparePage } from './pages/compare-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { QuestionPage } from './pages/question-page.js';
 import { RunPage } from './pages/run-page.js';
@@ -23,6 +24,7 @@ export function App() {
 
 function page(path: string, search: URLSearchParams) {
   if (path === '/') return <RunsPage />;
+  if (path === '/compare') return <ComparePage search={search} />;
   const unit = matchPath('/runs/:runId/units/:unitId', path);
   if (unit !== null) return <QuestionPage key={unit['unitId']} runId={unit['runId']!} unitId={unit['unitId']!} search={search} />;
   const study = matchPath('/studies/:studyId', path);

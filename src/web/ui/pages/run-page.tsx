@@ -17,6 +17,7 @@ import { useTitle } from '../lib/use-title.js';
 import { tableQuery, type TableMeta } from '../lib/unit-query.js';
 import { ConsistencyQuadrant } from '../components/consistency-quadrant.js';
 import { RunProgress } from '../components/run-progress.js';
+import { Link } from '../components/link.js';
 
 /** How often a run still going is read again. */
 const LIVE_MS = 2_000;
@@ -45,6 +46,9 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
           <p className="subtitle">
             {state.data.config.protocol.name} on {state.data.config.dataset.name} · {state.data.config.agents.length} agents
             {state.data.config.judge !== undefined && ' + judge'} · seeds {state.data.config.seeds.join(', ')} · created {dateTime(state.data.createdAt)}
+          </p>
+          <p className="table-tools">
+            <Link to={`/compare?a=${encodeURIComponent(runId)}`}>Compare this run with another</Link>
           </p>
           {running && <RunProgress units={state.data.units} />}
           {state.data.audits.length > 0 && search.get('audit') !== 'none' && (
