@@ -198,6 +198,47 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     await page.waitForURL(`**/runs/run-compare-b/units/${idsB[0]}`);
   });
 
+  it('saves a question as one self-contained HTML file without any script', async () => {
+    await page.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
+    await page.getByTestId('alignment-heatmap').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download this question as HTML' }).click()]);
+    const path = join(dir, download.suggestedFilename());
+    await download.saveAs(path);
+    const html = readFileSync(path, 'utf8');
+    assert.match(html, /^<!doctype html>/);
+    assert.match(html, /A 67-year-old man is brought to the emergency department/);
+    assert.match(html, /<style>[^]*\.summary-band/, 'the stylesheet is inlined');
+    assert.doesNotMatch(html, /<script|<link /i, 'no script and nothing fetched');
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+    const file = await browser.context.newPage();
+    await file.goto(`file://${path}`);
+    assert.match(await file.locator('.question-summary').innerText(), /Agreement set S/);
+    await file.close();
+  });
+
+  it('switches to dark mode and back, and fits a 390 px screen', async () => {
+    await page.goto(at(`/runs/${db.gdpRunId}`));
+    const toggle = page.getByRole('button', { name: 'dark mode' });
+    await toggle.click();
+    assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark');
+    const background = await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');
+    assert.equal(background, 'rgb(18, 22, 28)');
+    await page.reload();
+    assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'dark', 'the choice is remembered');
+    await page.getByRole('button', { name: 'dark mode' }).click();
+    assert.equal(await page.evaluate<string>('document.documentElement.dataset.theme'), 'light');
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`]) {
+      await phone.goto(at(path));
+      await phone.locator('main h1, main h2').first().waitFor();
+      await phone.waitForTimeout(300);
+      const width = await phone.evaluate<number>('document.documentElement.scrollWidth');
+      assert.ok(width <= 390, `${path} is ${width} px wide at 390 px`);
+    }
+    await phone.close();
+  });
+
   it('has no serious or critical axe-core violations on any page', async () => {
     const pages = ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`, `/compare?a=${db.gdpRunId}&b=run-compare-b`, '/nowhere'];
     const found: string[] = [];

@@ -5,6 +5,7 @@ import { RunPage } from './pages/run-page.js';
 import { RunsPage } from './pages/runs-page.js';
 import { StudyPage } from './pages/study-page.js';
 import { Link } from './components/link.js';
+import { ThemeToggle } from './components/theme-toggle.js';
 import { matchPath, paths, useLocation } from './lib/router.js';
 
 /** The viewer: a header and the page the path names. */
@@ -16,6 +17,7 @@ export function App() {
         <Link to={paths.runs()} className="brand">
           quorum <span>viewer</span>
         </Link>
+        <ThemeToggle />
       </header>
       <main>{page(path, search)}</main>
     </>

@@ -36,6 +36,7 @@ export function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string;
   const state = useApi<ConsistencyPage>(apiPath(`/api/runs/${encodeURIComponent(runId)}/consistency${query === '' ? '' : `?${query}`}`));
   const [measure, setMeasure] = useState<Measure>('caraHyb');
   const svg = useRef<SVGSVGElement>(null);
+  const [hovered, setHovered] = useState<ConsistencyPoint | null>(null);
   if (state.status === 'loading') return <p className="loading">Loading the consistency quadrant…</p>;
   if (state.status === 'error') return <p className="hint">No consistency quadrant: {state.error.message}</p>;
   const page = state.data;
@@ -52,7 +53,12 @@ export function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string;
         </div>
         <FigureDownloads target={svg} name={fileName(runLabel, 'consistency', measure)} label="the quadrant" />
       </div>
-      <QuadrantSvg svgRef={svg} page={page} measure={measure} title={title} runId={runId} />
+      <QuadrantSvg svgRef={svg} page={page} measure={measure} title={title} runId={runId} onHover={setHovered} />
+      <p className="small quadrant-hover" aria-live="polite">
+        {hovered === null
+          ? 'Point at a question to see its figures.'
+          : `${hovered.questionId}: ${hovered.outcome}; |S| ${hovered.agreementSize}/${hovered.agents}; CARA-HYB ${decimal(hovered.caraHyb, 2)}; SIM ${decimal(hovered.sim, 2)}; CR ${percent(hovered.contradictionRate, 0)}`}
+      </p>
       <figcaption id="quadrant-caption" className="small muted">
         {title}. {integer(page.points.length)} audited question{page.points.length === 1 ? '' : 's'}
         {page.notAudited > 0 && ` (${integer(page.notAudited)} not in the audit)`}. Across: share of agents in the agreement set S(q) (their final answer is the aggregated
@@ -64,7 +70,21 @@ export function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string;
   );
 }
 
-const QuadrantSvg = memo(function QuadrantSvg({ svgRef, page, measure, title, runId }: { svgRef: React.RefObject<SVGSVGElement | null>; page: ConsistencyPage; measure: Measure; title: string; runId: string }) {
+const QuadrantSvg = memo(function QuadrantSvg({
+  svgRef,
+  page,
+  measure,
+  title,
+  runId,
+  onHover,
+}: {
+  svgRef: React.RefObject<SVGSVGElement | null>;
+  page: ConsistencyPage;
+  measure: Measure;
+  title: string;
+  runId: string;
+  onHover: (point: ConsistencyPoint | null) => void;
+}) {
   const values = page.points.map((point) => point[measure]).filter((value): value is number => value !== null);
   const yMin = Math.min(0, ...values);
   const x = (share: number) => MARGIN.left + share * (WIDTH - MARGIN.left - MARGIN.right);
@@ -118,26 +138,31 @@ const QuadrantSvg = memo(function QuadrantSvg({ svgRef, page, measure, title, ru
         <text x={80} y={0}>wrong</text>
         <circle className="point outcome-other" cx={136} cy={-4} r={4} />
         <text x={144} y={0}>other</text>
-        <circle className="contradiction-ring" cx={200} cy={-4} r={6} />
+        <circle className="point outcome-other contradiction" cx={200} cy={-4} r={4.6} />
         <text x={210} y={0}>contradiction rate &gt; 0</text>
         {threshold !== null && <text x={380} y={0}>dashed: {measure === 'caraHyb' ? `low-CARA cut-off ${decimal(threshold, 2)}` : `low SIM ${decimal(threshold, 2)}`}; unanimous to the right</text>}
       </g>
-      <g className="points">
+      {/* One element per point (a 10,000-unit run is 10,000 circles): a ring is the circle's stroke, and one click handler reads the point's id. */}
+      <g
+        className="points"
+        onClick={(event) => {
+          const id = (event.target as SVGElement).dataset['point'];
+          const point = id === undefined ? undefined : page.points.find((candidate) => candidate.unitId === id);
+          if (point !== undefined) open(point);
+        }}
+        onMouseOver={(event) => {
+          const id = (event.target as SVGElement).dataset['point'];
+          onHover(id === undefined ? null : (page.points.find((candidate) => candidate.unitId === id) ?? null));
+        }}
+        onMouseLeave={() => onHover(null)}
+      >
         {page.points.map((point) => {
           const value = point[measure];
           const cx = Math.min(WIDTH - MARGIN.right - 4, Math.max(MARGIN.left + 4, x(point.agreement) + jitter(point.unitId, 1) * step * 0.5 * (WIDTH - MARGIN.left - MARGIN.right)));
           const cy = value === null ? PLOT_BOTTOM - NO_SCORE_STRIP / 2 + jitter(point.unitId, 2) * (NO_SCORE_STRIP - 8) : y(value);
           const outcome = point.outcome === 'correct' || point.outcome === 'wrong' ? point.outcome : 'other';
           const contradiction = (point.contradictionRate ?? 0) > 0;
-          return (
-            <g key={point.unitId} className="quadrant-point" data-point={point.unitId} data-contradiction={contradiction || undefined} onClick={() => open(point)}>
-              <title>
-                {`${point.questionId}: ${point.outcome}; |S| ${point.agreementSize}/${point.agents}; CARA-HYB ${decimal(point.caraHyb, 2)}; SIM ${decimal(point.sim, 2)}; CR ${percent(point.contradictionRate, 0)}`}
-              </title>
-              {contradiction && <circle className="contradiction-ring" cx={cx} cy={cy} r={6.5} />}
-              <circle className={`point outcome-${outcome}`} cx={cx} cy={cy} r={3.6} />
-            </g>
-          );
+          return <circle key={point.unitId} className={`quadrant-point point outcome-${outcome}${contradiction ? ' contradiction' : ''}`} data-point={point.unitId} cx={cx} cy={cy} r={contradiction ? 4.6 : 3.6} />;
         })}
       </g>
     </svg>

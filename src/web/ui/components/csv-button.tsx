@@ -8,7 +8,7 @@ export function CsvButton({ name, headers, rows, label = 'CSV' }: { name: string
     download(`${fileName(name)}.csv`, csv, 'text/csv;charset=utf-8');
   };
   return (
-    <button type="button" onClick={save} aria-label={`download ${name} as CSV`}>
+    <button type="button" onClick={save} title={`download ${name} as CSV`}>
       {label}
     </button>
   );

@@ -77,11 +77,17 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
   }, [fetchPage]);
 
   // Question texts arrive while the server reads the run's traces, and a run in progress gains units:
-  // the pages on hand are fetched again, in place, until both settle.
+  // the visible pages are fetched again in place until both settle; pages out of view are forgotten,
+  // so they are fetched afresh when they scroll back in.
+  const visible = useRef<{ from: number; to: number }>({ from: 0, to: 0 });
   useEffect(() => {
     if (!reading && !live) return;
     const timer = setInterval(() => {
-      for (const page of requested.current) fetchPage(page, true);
+      const { from, to } = visible.current;
+      for (const page of [...requested.current]) {
+        if (page >= from && page <= to) fetchPage(page, true);
+        else requested.current.delete(page);
+      }
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [reading, live, fetchPage]);
@@ -101,6 +107,7 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
     if (total === null || last < first) return;
     const from = Math.max(0, first - PREFETCH);
     const to = Math.min(total - 1, last + PREFETCH);
+    visible.current = { from: Math.floor(from / PAGE_SIZE), to: Math.floor(to / PAGE_SIZE) };
     for (let page = Math.floor(from / PAGE_SIZE); page <= Math.floor(to / PAGE_SIZE); page++) fetchPage(page);
   }, [first, last, total, fetchPage]);
 

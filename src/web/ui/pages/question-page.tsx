@@ -17,6 +17,7 @@ import { TurnGrid } from '../components/turn-grid.js';
 import { Collapsible } from '../components/collapsible.js';
 import { QuestionNeighbours } from '../components/question-neighbours.js';
 import { QuestionSummary } from '../components/question-summary.js';
+import { PageHtmlButton } from '../components/page-html-button.js';
 import { navigate, paths } from '../lib/router.js';
 import { traceModel } from '../lib/trace-model.js';
 import { useTitle } from '../lib/use-title.js';
@@ -36,6 +37,7 @@ export function QuestionPage({ runId, unitId, search }: { runId: string; unitId:
         ]}
       />
       <QuestionNeighbours runId={runId} unitId={unitId} />
+      {state.status === 'ok' && <PageHtmlButton name={`${runId}-${state.trace.detail.unit.questionId}`} title={`Question ${state.trace.detail.unit.questionId} of ${runId}`} />}
       {state.status === 'loading' && <Loading what="the trace" />}
       {state.status === 'error' && <ErrorBox error={state.error} />}
       {state.status === 'ok' && <QuestionBody trace={state.trace} search={search} />}
