@@ -140,7 +140,7 @@ const QuadrantSvg = memo(function QuadrantSvg({
         <text x={144} y={0}>other</text>
         <circle className="point outcome-other contradiction" cx={200} cy={-4} r={4.6} />
         <text x={210} y={0}>contradiction rate &gt; 0</text>
-        {threshold !== null && <text x={380} y={0}>dashed: {measure === 'caraHyb' ? `low-CARA cut-off ${decimal(threshold, 2)}` : `low SIM ${decimal(threshold, 2)}`}; unanimous to the right</text>}
+        {threshold !== null && <text x={320} y={0}>dashed: {measure === 'caraHyb' ? `low-CARA cut-off ${decimal(threshold, 2)}` : `low SIM ${decimal(threshold, 2)}`} · unanimous to the right</text>}
       </g>
       {/* One element per point (a 10,000-unit run is 10,000 circles): a ring is the circle's stroke, and one click handler reads the point's id. */}
       <g
