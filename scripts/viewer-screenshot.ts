@@ -35,7 +35,7 @@ try {
   mkdirSync(join(dir, 'study'));
   const study = await addDesignedStudy(db.store, join(dir, 'study'));
   const viewer = await startViewer({ store: db.store, port: 0, uiDir });
-  const browser = await launchChromium({ width: 1400, height: 1000 });
+  const browser = await launchChromium({ width: 1440, height: 1000 });
   try {
     const page = await browser.context.newPage();
     const at = (path: string) => new URL(path, viewer.url).href;
@@ -48,17 +48,31 @@ try {
     await save('viewer-run.png', async () => {
       await page.goto(at(`/runs/${db.gdpRunId}`));
       await page.locator('a.unit-row').first().waitFor();
-      await scrollToTop(page, '.audit-panel');
+      await page.getByTestId('consistency-quadrant').waitFor();
       await page.screenshot({ path: join(IMAGES, 'viewer-run.png') });
     });
 
     await save('viewer-question.png', async () => {
       await page.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
       await page.getByTestId('alignment-heatmap').waitFor();
-      await scrollToTop(page, '.answer-changes');
-      await page.locator('[data-cell="Agent A r1"]').hover();
+      await page.locator('.heat-cell').nth(1).hover();
       await page.screenshot({ path: join(IMAGES, 'viewer-question.png') });
     });
+
+    // A phone: the run page (quadrant first) and a question at 390 px.
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await save('viewer-run-390.png', async () => {
+      await phone.goto(at(`/runs/${db.gdpRunId}`));
+      await phone.getByTestId('consistency-quadrant').waitFor();
+      await phone.screenshot({ path: join(IMAGES, 'viewer-run-390.png') });
+    });
+    await save('viewer-question-390.png', async () => {
+      await phone.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
+      await phone.getByTestId('alignment-heatmap').waitFor();
+      await phone.screenshot({ path: join(IMAGES, 'viewer-question-390.png') });
+    });
+    await phone.close();
 
     await save('viewer-heatmap.png', async () => {
       const audit = (await (await fetch(at(`/api/units/${db.showcaseUnitId}/audit`))).json()) as UnitAuditDetail;

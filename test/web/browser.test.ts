@@ -92,6 +92,7 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   it('shows who saw what, mutes, drafts and judge ranks in the agent × round grid', async () => {
     await page.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
     const cell = (agent: string, round: number) => page.locator(`[data-cell="${agent} r${round}"]`);
+    await page.getByText(/^the agent × round grid/).click();
     await cell('Agent A', 1).hover();
     for (const agent of ['Agent A', 'Agent B', 'Agent C']) assert.match((await cell(agent, 0).getAttribute('class')) ?? '', /\bsaw\b/, `${agent} r0 was shown to Agent A r1`);
     assert.match((await cell('Agent A', 2).getAttribute('class')) ?? '', /\bseen-by\b/);
@@ -112,8 +113,8 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
     await page.waitForURL(/outcome=wrong/);
     await waitForCount(rows, 3);
     await page.getByRole('button', { name: /^all/ }).click();
-    await page.getByLabel('search question id').fill('pending');
-    await page.waitForURL(/q=pending/);
+    await page.getByLabel('search question text, answers, rationales and ids').fill('pending');
+    await page.waitForURL(/text=pending/);
     await waitForCount(rows, 2);
     await page.reload();
     await waitForCount(rows, 2);

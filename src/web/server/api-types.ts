@@ -118,6 +118,8 @@ export interface UnitAuditScores {
   caraGt: number | null;
   failureMode: FailureMode | null;
   lowCara: boolean;
+  /** |S(q)|: agents whose final answer equals the aggregated answer (DESIGN §5). */
+  agreementSize: number;
 }
 
 /** One row of a run's per-question table. */
@@ -137,6 +139,12 @@ export interface UnitRow {
   costUsd: number | null;
   latencyMs: number | null;
   errors: number | null;
+  /** Agents with an answer record in the unit's summary (null while pending). */
+  agents: number | null;
+  /** |S(q)| from the selected audit, else from the trace's `final` event; null until known. */
+  agreementSize: number | null;
+  /** The question as the first agent received it (cut short); null until the run's text index reaches the unit. */
+  questionText: string | null;
   /** Scores in the selected audit; null when no audit is selected or the unit was not audited. */
   audit: UnitAuditScores | null;
 }
@@ -147,6 +155,35 @@ export interface UnitPage extends Page<UnitRow> {
   outcomes: Record<UnitOutcome, number>;
   /** The audit whose scores the rows carry (`null`: none). */
   auditId: string | null;
+  /** How far the run's text index (question texts, full-text search) has got. */
+  textIndex: { indexed: number; total: number };
+}
+
+/** One question of `GET /api/runs/:runId/consistency`: a point of the consistency quadrant. */
+export interface ConsistencyPoint {
+  unitId: string;
+  questionId: string;
+  outcome: UnitOutcome;
+  /** |S(q)| / agents: the share of agents in the agreement set. */
+  agreement: number;
+  agreementSize: number;
+  agents: number;
+  eligible: boolean;
+  caraHyb: number | null;
+  sim: number | null;
+  contradictionRate: number | null;
+}
+
+/** `GET /api/runs/:runId/consistency`: every audited unit (after filters) as a point. */
+export interface ConsistencyPage {
+  auditId: string;
+  points: ConsistencyPoint[];
+  /** Matching units the audit has no result for (pending, failed or finished after it). */
+  notAudited: number;
+  /** The audit's low-CARA cut-off of CARA-HYB (all units together), null when none applies. */
+  lowCaraThreshold: number | null;
+  /** The audit's "low SIM" bound (FM1). */
+  lowSim: number;
 }
 
 /** Where a unit belongs, for headers and links. */
@@ -168,6 +205,15 @@ export interface UnitDetail {
   eventCount: number;
   /** Audits of the run, newest first (label and id only). */
   audits: Array<{ id: string; label: string; createdAt: string }>;
+}
+
+/** `GET /api/units/:unitId/neighbours`: the units before and after it in the run's plan order. */
+export interface UnitNeighbours {
+  /** 0-based place in plan order. */
+  position: number;
+  total: number;
+  previous: { id: string; questionId: string } | null;
+  next: { id: string; questionId: string } | null;
 }
 
 /** `GET /api/units/:unitId/audit`. */
@@ -279,4 +325,45 @@ export interface StudyPairsPage extends Page<StudyPairRow> {
   equal: number;
   /** Mean of treatment − control over all pairs; null without pairs. */
   meanDifference: number | null;
+}
+
+/** One (question, seed) finished in both compared runs. */
+export interface ComparedPair {
+  questionId: string;
+  seed: number;
+  a: { unitId: string; answer: string | null; correct: boolean | null };
+  b: { unitId: string; answer: string | null; correct: boolean | null };
+}
+
+/** A test's p-value, or why the test is undefined (fewer than two pairs, all differences zero). */
+export type ComparedTest = { p: number } | { undefined: string };
+
+/** The paired statistics of one metric (the fields of `PairedComparison` the viewer shows). */
+export interface ComparedStatistics {
+  n: number;
+  meanA: number | null;
+  meanB: number | null;
+  meanDifference: number | null;
+  ci: { low: number; high: number } | null;
+  tTest: ComparedTest;
+  wilcoxon: ComparedTest;
+  mcnemar: { b: number; c: number; p: number } | null;
+  dz: number | null;
+}
+
+/** One metric of both runs on their shared pairs. */
+export interface ComparedMetric {
+  metric: string;
+  label: string;
+  comparison: ComparedStatistics;
+}
+
+/** `GET /api/runs/:runId/compare/:otherId`: two runs compared unit by unit, with the statistics of a study report. */
+export interface RunComparison {
+  a: { runId: string; auditId: string | null; units: number };
+  b: { runId: string; auditId: string | null; units: number };
+  /** Units finished in both runs, paired by question id and seed. */
+  pairs: ComparedPair[];
+  metrics: ComparedMetric[];
+  bootstrap: { resamples: number; seed: number };
 }

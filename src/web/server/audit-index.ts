@@ -31,6 +31,7 @@ export async function buildAuditIndex(store: TraceStore, auditId: string): Promi
           caraGt: question.caraGt,
           failureMode: question.failureMode,
           lowCara: question.details.lowCara,
+          agreementSize: question.agreementSet.length,
         },
       });
     });

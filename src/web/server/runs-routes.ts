@@ -4,11 +4,13 @@ import type { AuditRecord } from '../../spec/audit-result.js';
 import type { RunRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
-import type { Page, RunDetail, RunListItem, UnitPage } from './api-types.js';
+import type { ConsistencyPage, ConsistencyPoint, Page, RunDetail, RunListItem, UnitPage } from './api-types.js';
+import { unitTableCsv } from './unit-table-csv.js';
+import { compareRuns } from './compare-runs.js';
+import { matchingRows, unitQueryShape, withText } from './matching-rows.js';
 import { displayConfig } from './display-config.js';
 import { pageParams, parseQuery } from './query-params.js';
 import { runListItem } from './run-list-item.js';
-import { needsAudit, rowFilter, sortRows, unitFilterShape, unitSortSchema, type UnitFilterValues } from './unit-filters.js';
 
 /** Routes under /api/runs: the runs list, one run, and its per-question table. */
 export function runsRoutes(api: ApiContext): Hono {
@@ -44,16 +46,52 @@ export function runsRoutes(api: ApiContext): Hono {
   });
 
   app.get('/:runId/units', async (c) => {
-    const query = parseQuery({ ...pageParams(100, 500), ...unitFilterShape(), audit: z.string().min(1).max(200).optional(), sort: unitSortSchema.default('position') }, c.req.query());
-    const { offset, limit, audit: auditParam, sort, ...filters } = query;
+    const { offset, limit, ...query } = parseQuery({ ...pageParams(100, 500), ...unitQueryShape() }, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    const audit = await selectAudit(api, run, auditParam);
-    if (audit === null && needsAudit(filters as UnitFilterValues)) {
-      throw new ApiError(400, 'NEEDS_AUDIT', 'the eligible, failureMode, lowCara and caraBelow filters need an audit of the run', `audit it first: quorum audit ${run.id}`);
+    const { index, audit, text, rows } = await matchingRows(api, run, query);
+    const page: UnitPage = {
+      total: rows.length,
+      offset,
+      limit,
+      items: rows.slice(offset, offset + limit).map((row) => withText(row, text)),
+      outcomes: index.outcomes,
+      auditId: audit?.id ?? null,
+      textIndex: text.progress,
+    };
+    return sendJson(api, c, page);
+  });
+
+  app.get('/:runId/compare/:otherId', async (c) => {
+    const { audit, otherAudit } = parseQuery({ audit: z.string().min(1).max(200).optional(), otherAudit: z.string().min(1).max(200).optional() }, c.req.query());
+    const [run, other] = [await requireRun(api, c.req.param('runId')), await requireRun(api, c.req.param('otherId'))];
+    const comparison = await compareRuns(data.store, { run, audit: await selectAudit(api, run, audit) }, { run: other, audit: await selectAudit(api, other, otherAudit) });
+    return sendJson(api, c, comparison);
+  });
+
+  app.get('/:runId/units.csv', async (c) => {
+    const query = parseQuery(unitQueryShape(), c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    const { index, text, rows } = await matchingRows(api, run, query);
+    // An export is complete: wait until every finished unit's question text is read.
+    await api.data.textIndex(run, index).ready;
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${run.id.replace(/[^\w.-]/g, '_')}-units.csv"`);
+    return c.body(api.scrubber.text(unitTableCsv(rows.map((row) => withText(row, text)))));
+  });
+
+  app.get('/:runId/consistency', async (c) => {
+    const { sort: _sort, ...query } = parseQuery(unitQueryShape(), c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    const { audit, rows } = await matchingRows(api, run, { ...query, sort: 'position' });
+    if (audit === null) throw new ApiError(404, 'NEEDS_AUDIT', `run "${run.id}" has no audit: the quadrant plots CARA against agreement`, `audit it first: quorum audit ${run.id}`);
+    const points: ConsistencyPoint[] = [];
+    for (const row of rows) {
+      if (row.audit === null || row.agents === null || row.agents === 0) continue;
+      const { agreementSize, eligible, caraHyb, sim, contradictionRate } = row.audit;
+      points.push({ unitId: row.id, questionId: row.questionId, outcome: row.outcome, agreement: agreementSize / row.agents, agreementSize, agents: row.agents, eligible, caraHyb, sim, contradictionRate });
     }
-    const { index, rows } = await data.table(run, audit);
-    const matching = sortRows(rows.filter(rowFilter(filters as UnitFilterValues)), sort);
-    const page: UnitPage = { total: matching.length, offset, limit, items: matching.slice(offset, offset + limit), outcomes: index.outcomes, auditId: audit?.id ?? null };
+    const page: ConsistencyPage = { auditId: audit.id, points, notAudited: rows.length - points.length, lowCaraThreshold: audit.summary.overall.lowCara.threshold, lowSim: audit.settings.failureModes.lowSim };
     return sendJson(api, c, page);
   });
 

@@ -36,8 +36,26 @@ export const UNIT_FILTERS = {
   failureMode: filter(z.enum([...FAILURE_MODES, 'none']), (row, mode) => row.audit !== null && (row.audit.failureMode ?? 'none') === mode, true),
   lowCara: filter(booleanParam, (row, low) => row.audit !== null && row.audit.lowCara === low, true),
   /** CARA-HYB(q) strictly below this value. */
+  /**
+   * Agreement: `unanimous` (every agent gave the same parseable answer),
+   * `split` (they did not), `contradicting` (an agreement set of two or
+   * more whose best-matching steps the audit flagged as contradictions:
+   * agreeing on the answer, disagreeing in the reasoning).
+   */
+  agreement: filter(
+    z.enum(['unanimous', 'split', 'contradicting']),
+    (row, value) =>
+      value === 'contradicting'
+        ? row.audit !== null && row.audit.agreementSize >= 2 && (row.audit.contradictionRate ?? 0) > 0
+        : row.unanimous !== null && row.status === 'done' && row.unanimous === (value === 'unanimous'),
+  ),
   caraBelow: filter(z.coerce.number().min(-1).max(1), (row, value) => row.audit?.caraHyb != null && row.audit.caraHyb < value, true),
 } satisfies Record<string, { schema: z.ZodType; audit: boolean }>;
+
+/** Filter values that need the selected audit, beyond the `audit` filters (`agreement=contradicting`). */
+export function valueNeedsAudit(values: UnitFilterValues): boolean {
+  return values.agreement === 'contradicting';
+}
 
 export type UnitFilterName = keyof typeof UNIT_FILTERS;
 export type UnitFilterValues = { [K in UnitFilterName]?: z.output<(typeof UNIT_FILTERS)[K]['schema']> };
@@ -51,7 +69,7 @@ export function unitFilterShape() {
 
 /** Whether any given filter needs audit scores. */
 export function needsAudit(values: UnitFilterValues): boolean {
-  return Object.entries(values).some(([name, value]) => value !== undefined && UNIT_FILTERS[name as UnitFilterName].audit);
+  return valueNeedsAudit(values) || Object.entries(values).some(([name, value]) => value !== undefined && UNIT_FILTERS[name as UnitFilterName].audit);
 }
 
 /** A predicate for all given filters together. */
@@ -66,7 +84,7 @@ export function rowFilter(values: UnitFilterValues): (row: UnitRow) => boolean {
 }
 
 /** Sort keys of the unit table; `-key` sorts descending. Missing values go last either way. */
-export const UNIT_SORT_KEYS = ['position', 'questionId', 'caraHyb', 'sim', 'contradictionRate', 'tokens', 'costUsd', 'latencyMs', 'errors'] as const;
+export const UNIT_SORT_KEYS = ['position', 'questionId', 'agreementSize', 'caraHyb', 'sim', 'contradictionRate', 'tokens', 'costUsd', 'latencyMs', 'errors'] as const;
 export type UnitSortKey = (typeof UNIT_SORT_KEYS)[number];
 export const unitSortSchema = z.enum([...UNIT_SORT_KEYS, ...UNIT_SORT_KEYS.map((key) => `-${key}` as const)]);
 export type UnitSort = z.infer<typeof unitSortSchema>;
@@ -83,6 +101,7 @@ export function sortRows(rows: readonly UnitRow[], sort: UnitSort): UnitRow[] {
     switch (key) {
       case 'questionId':
         return row.questionId;
+      case 'agreementSize':
       case 'caraHyb':
       case 'sim':
       case 'contradictionRate':

@@ -35,6 +35,9 @@ export function unitRow(unit: UnitRecord): UnitRow {
     costUsd: summary?.costUsd ?? null,
     latencyMs: summary?.latencyMs ?? null,
     errors: summary?.errors ?? null,
+    agents: summary === null ? null : Object.keys(summary.answersByRound).length,
+    agreementSize: null,
+    questionText: null,
     audit: null,
   };
 }

@@ -4,7 +4,7 @@ import type { RunRecord, UnitRecord } from '../../spec/store.js';
 import type { TraceEvent } from '../../spec/trace.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
-import type { Page, UnitAuditDetail, UnitDetail, UnitRunHeader } from './api-types.js';
+import type { Page, UnitAuditDetail, UnitDetail, UnitNeighbours, UnitRunHeader } from './api-types.js';
 import { pageParams, parseQuery } from './query-params.js';
 import { requireRun, selectAudit } from './runs-routes.js';
 
@@ -33,6 +33,20 @@ export function unitsRoutes(api: ApiContext): Hono {
     const events = await data.store.getEvents(unit.id);
     const page: Page<TraceEvent> = { total: events.length, offset, limit, items: events.slice(offset, offset + limit) };
     return sendJson(api, c, page);
+  });
+
+  app.get('/:unitId/neighbours', async (c) => {
+    parseQuery({}, c.req.query());
+    const unit = await requireUnit(api, c.req.param('unitId'));
+    const run = await requireRun(api, unit.runId);
+    const rows = (await data.runIndex(run)).rows;
+    const position = rows.findIndex((row) => row.id === unit.id);
+    const link = (index: number) => {
+      const row = rows[index];
+      return row === undefined ? null : { id: row.id, questionId: row.questionId };
+    };
+    const neighbours: UnitNeighbours = { position, total: rows.length, previous: position < 0 ? null : link(position - 1), next: position < 0 ? null : link(position + 1) };
+    return sendJson(api, c, neighbours);
   });
 
   app.get('/:unitId/audit', async (c) => {

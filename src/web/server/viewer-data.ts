@@ -5,6 +5,7 @@ import { buildAuditIndex, type AuditIndex } from './audit-index.js';
 import { LruCache } from './lru-cache.js';
 import { buildRunIndex, countsSignature, type RunIndex } from './run-index.js';
 import { StudyReports } from './study-reports.js';
+import { RunTextIndex } from './text-index.js';
 
 /** How many runs' unit indexes and audits' indexes stay in memory. */
 export interface ViewerDataOptions {
@@ -21,6 +22,7 @@ export interface ViewerDataOptions {
 export class ViewerData {
   readonly #runIndexes: LruCache<string, Promise<RunIndex>>;
   readonly #auditIndexes: LruCache<string, Promise<AuditIndex>>;
+  readonly #textIndexes: LruCache<string, RunTextIndex>;
   /** Study reports (tables, charts, the data paired differences come from), rebuilt when a study changes. */
   readonly studyReports: StudyReports;
 
@@ -30,6 +32,7 @@ export class ViewerData {
   ) {
     this.#runIndexes = new LruCache(options.runIndexes ?? 8);
     this.#auditIndexes = new LruCache(options.auditIndexes ?? 8);
+    this.#textIndexes = new LruCache(options.runIndexes ?? 8);
     this.studyReports = new StudyReports(store);
   }
 
@@ -60,6 +63,20 @@ export class ViewerData {
       index.audited.set(audit.id, rows);
     }
     return { index, rows };
+  }
+
+  /**
+   * The run's text index, asked to cover every finished unit of `index`
+   * (in the background: `ready` settles when it does).
+   */
+  textIndex(run: RunRecord, index: RunIndex): { text: RunTextIndex; ready: Promise<void> } {
+    let text = this.#textIndexes.get(run.id);
+    if (text === undefined) {
+      text = new RunTextIndex(this.store, run.id);
+      this.#textIndexes.set(run.id, text);
+    }
+    const ready = text.update(index.rows.filter((row) => row.status !== 'pending').map((row) => row.id));
+    return { text, ready };
   }
 
   /** An audit's index (audits never change once stored). */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PairAlignment, StepMatch } from '../../../spec/audit-result.js';
 import { decimal } from '../lib/format.js';
 import { heatColor, heatTextColor } from '../lib/heat-color.js';
@@ -19,8 +19,24 @@ interface CellMatches {
  */
 export function AlignmentHeatmap({ pair, stepsA, stepsB, tau }: { pair: PairAlignment; stepsA: string[]; stepsB: string[]; tau: number }) {
   const [hovered, setHovered] = useState<{ row: number; column: number } | null>(null);
+  // Roving focus: one cell is in the tab order; arrow keys, Home and End move between cells.
+  const [current, setCurrent] = useState({ row: 0, column: 0 });
+  const svg = useRef<SVGSVGElement>(null);
   const rows = pair.cosine.length;
   const columns = pair.cosine[0]?.length ?? 0;
+  const onKey = (event: KeyboardEvent<SVGGElement>) => {
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    let next: { row: number; column: number } | null = null;
+    const move = moves[event.key];
+    if (move !== undefined) next = { row: Math.min(rows - 1, Math.max(0, current.row + move[0])), column: Math.min(columns - 1, Math.max(0, current.column + move[1])) };
+    else if (event.key === 'Home') next = { row: current.row, column: 0 };
+    else if (event.key === 'End') next = { row: current.row, column: columns - 1 };
+    if (next === null) return;
+    event.preventDefault();
+    setCurrent(next);
+    setHovered(next);
+    svg.current?.querySelector<SVGGElement>(`[data-row="${next.row}"][data-column="${next.column}"]`)?.focus();
+  };
   const matches = useMemo(() => {
     const byCell = new Map<string, CellMatches>();
     const entry = (row: number, column: number) => {
@@ -44,7 +60,16 @@ export function AlignmentHeatmap({ pair, stepsA, stepsB, tau }: { pair: PairAlig
   return (
     <div className="heatmap-layout" data-testid="alignment-heatmap">
       <div>
-        <svg className="heatmap" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`cosine of ${pair.a}'s steps against ${pair.b}'s`} onMouseLeave={() => setHovered(null)}>
+        <svg
+          ref={svg}
+          className="heatmap"
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-label={`Heatmap: cosine of ${pair.a}'s steps (rows a1…) against ${pair.b}'s (columns b1…); arrow keys move between cells`}
+          onMouseLeave={() => setHovered(null)}
+        >
           {Array.from({ length: columns }, (_, column) => (
             <text key={`c${column}`} x={LABEL + column * size + size / 2} y={LABEL - 8} textAnchor="middle" className={`axis-label${hovered?.column === column ? ' active' : ''}`}>
               b{column + 1}
@@ -61,7 +86,21 @@ export function AlignmentHeatmap({ pair, stepsA, stepsB, tau }: { pair: PairAlig
                 const x = LABEL + column * size;
                 const y = LABEL + row * size;
                 return (
-                  <g key={column} className="heat-cell" onMouseEnter={() => setHovered({ row, column })} data-row={row} data-column={column}>
+                  <g
+                    key={column}
+                    className="heat-cell"
+                    onMouseEnter={() => setHovered({ row, column })}
+                    onFocus={() => {
+                      setCurrent({ row, column });
+                      setHovered({ row, column });
+                    }}
+                    onKeyDown={onKey}
+                    tabIndex={current.row === row && current.column === column ? 0 : -1}
+                    role="button"
+                    aria-label={`a${row + 1} × b${column + 1}: cosine ${cosine.toFixed(2)}${cell?.forward !== undefined ? ', best match a→b' : ''}${cell?.backward !== undefined ? ', best match b→a' : ''}${flagged ? ', contradiction flagged' : ''}`}
+                    data-row={row}
+                    data-column={column}
+                  >
                     <rect x={x} y={y} width={size} height={size} fill={heatColor(cosine)} className="heat-fill" />
                     {size >= 30 && (
                       <text x={x + size / 2} y={y + size / 2 + 4} textAnchor="middle" className="heat-value" fill={heatTextColor(cosine)}>

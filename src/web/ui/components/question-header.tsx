@@ -5,7 +5,7 @@ import { MetricCard } from './metric-card.js';
 import { StatusBadge } from './status-badge.js';
 
 /** The question's outcome at a glance. */
-export function QuestionHeader({ detail, model }: { detail: UnitDetail; model: TraceModel }) {
+export function QuestionHeader({ detail, model, sharedLog = false }: { detail: UnitDetail; model: TraceModel; sharedLog?: boolean }) {
   const { unit, run } = detail;
   const summary = unit.summary;
   const final = model.final;
@@ -26,7 +26,7 @@ export function QuestionHeader({ detail, model }: { detail: UnitDetail; model: T
           detail={final === undefined ? 'no final event' : `${final.aggregate}${final.stoppedEarly ? ' · stopped early' : ''}`}
         />
         <MetricCard label="gold" value={answerText(final?.gold ?? summary?.gold)} />
-        <MetricCard label="rounds" value={integer(final?.roundsRun ?? summary?.roundsRun)} detail={model.cells.size === 0 ? undefined : summary?.unanimous === true ? 'unanimous' : 'not unanimous'} />
+        <MetricCard label="rounds" value={integer(final?.roundsRun ?? summary?.roundsRun)} detail={model.cells.size === 0 || sharedLog ? undefined : summary?.unanimous === true ? 'unanimous' : 'not unanimous'} />
         <MetricCard label="calls" value={integer(summary?.calls)} detail={`${integer(summary?.cacheHits)} cache hits`} />
         <MetricCard label="tokens" value={integer(summary === null ? null : summary.usage.promptTokens + summary.usage.completionTokens)} detail={summary === null ? undefined : `${integer(summary.usage.promptTokens)} prompt · ${integer(summary.usage.completionTokens)} completion`} />
         <MetricCard label="cost" value={usd(summary?.costUsd)} />

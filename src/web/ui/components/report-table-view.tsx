@@ -1,10 +1,13 @@
 import type { StudyReportTableView } from '../../server/api-types.js';
+import { CsvButton } from './csv-button.js';
 
 /** One table of the study report, as `quorum study report` writes it. */
 export function ReportTableView({ table }: { table: StudyReportTableView }) {
   return (
     <figure className="report-table" data-table-id={table.id}>
-      <h3>{table.title}</h3>
+      <h3>
+        {table.title} <CsvButton name={table.id} headers={table.headers} rows={table.cells} />
+      </h3>
       <div className="table-scroll">
         <table className="data-table">
           <thead>

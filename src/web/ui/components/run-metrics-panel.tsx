@@ -11,7 +11,7 @@ export function RunMetricsPanel({ run }: { run: RunDetail }) {
     <section>
       <h2>Metrics</h2>
       <div className="metric-grid">
-        <MetricCard label="accuracy" value={percent(metrics.accuracy)} detail="unparsed counts as wrong" />
+        <MetricCard label="accuracy (majority)" value={percent(metrics.accuracy)} detail="the aggregated final answer; unparsed counts as wrong" />
         <MetricCard label="agreement" value={percent(metrics.agreement)} detail="all agents gave the same answer" />
         <MetricCard label="unparsed answers" value={percent(metrics.unparsed)} detail={`${percent(metrics.unparsedTurns)} of turns`} />
         <MetricCard
@@ -33,6 +33,10 @@ export function RunMetricsPanel({ run }: { run: RunDetail }) {
       </div>
       {metrics.dynamics.agreementByRound.length > 0 && (
         <table className="data-table compact by-round">
+          <caption className="small muted">
+            Per round: agreement is the share of units whose speaking agents all gave the same answer; mean agent accuracy is the share of individual agents&apos; answers that
+            are correct, which differs from the headline accuracy of the aggregated (majority) answer.
+          </caption>
           <thead>
             <tr>
               <th>round</th>
@@ -53,7 +57,7 @@ export function RunMetricsPanel({ run }: { run: RunDetail }) {
               ))}
             </tr>
             <tr>
-              <th>accuracy</th>
+              <th title="share of all agents' answers in the round that are correct — not the accuracy of the aggregated answer above">mean agent accuracy</th>
               {metrics.dynamics.accuracyByRound.map((value, round) => (
                 <td key={round} className="number">
                   {percent(value)}

@@ -8,6 +8,8 @@ const SORTS: Array<[string, string]> = [
   ['questionId', 'question id'],
   ['caraHyb', 'CARA-HYB, lowest first'],
   ['-caraHyb', 'CARA-HYB, highest first'],
+  ['sim', 'SIM, lowest first'],
+  ['-agreementSize', '|S|, largest first'],
   ['-contradictionRate', 'contradiction rate, highest first'],
   ['-tokens', 'tokens, most first'],
   ['-latencyMs', 'latency, slowest first'],
@@ -40,10 +42,10 @@ export function UnitFiltersBar({
     onChange(next);
   };
   const outcome = search.get('outcome');
-  const [text, setText] = useState(search.get('q') ?? '');
+  const [text, setText] = useState(search.get('text') ?? '');
   useEffect(() => {
-    if (text === (search.get('q') ?? '')) return;
-    const timer = setTimeout(() => set('q', text), SEARCH_DELAY_MS);
+    if (text === (search.get('text') ?? '')) return;
+    const timer = setTimeout(() => set('text', text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   });
   const all = outcomes === null ? null : Object.values(outcomes).reduce((sum, count) => sum + count, 0);
@@ -59,7 +61,19 @@ export function UnitFiltersBar({
           </button>
         ))}
       </div>
-      <input type="search" placeholder="search question id…" aria-label="search question id" value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        type="search"
+        placeholder="search questions, answers, rationales…"
+        aria-label="search question text, answers, rationales and ids"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <select aria-label="agreement" value={search.get('agreement') ?? ''} onChange={(event) => set('agreement', event.target.value)}>
+        <option value="">any agreement</option>
+        <option value="unanimous">unanimous</option>
+        <option value="split">split</option>
+        {hasAudit && <option value="contradicting">agreeing but contradicting</option>}
+      </select>
       {protocols.length > 1 && (
         <select aria-label="protocol" value={search.get('protocol') ?? ''} onChange={(event) => set('protocol', event.target.value)}>
           <option value="">all protocols</option>
@@ -96,7 +110,7 @@ export function UnitFiltersBar({
         </>
       )}
       <select aria-label="sort" value={search.get('sort') ?? 'position'} onChange={(event) => set('sort', event.target.value === 'position' ? null : event.target.value)}>
-        {SORTS.filter(([value]) => hasAudit || !/cara|contradiction/i.test(value)).map(([value, label]) => (
+        {SORTS.filter(([value]) => hasAudit || !/cara|contradiction|sim|agreement/i.test(value)).map(([value, label]) => (
           <option key={value} value={value}>
             sort: {label}
           </option>

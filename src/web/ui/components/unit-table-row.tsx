@@ -8,18 +8,20 @@ import { StatusBadge } from './status-badge.js';
 /** Columns of the per-question table (widths live in the CSS, `.cell-<key>`). */
 export const UNIT_COLUMNS = [
   { key: 'index', label: '#', title: 'position in the filtered list' },
-  { key: 'question', label: 'question', title: 'question id' },
+  { key: 'question', label: 'question', title: 'the question as the first agent received it' },
+  { key: 'id', label: 'id', title: 'question id' },
   { key: 'seed', label: 'seed', title: 'seed' },
   { key: 'outcome', label: 'outcome', title: 'correct, wrong, unparsed, failed, pending or ungraded' },
   { key: 'answer', label: 'answer', title: 'aggregated answer' },
   { key: 'gold', label: 'gold', title: 'gold answer' },
-  { key: 'unanimous', label: 'agree', title: 'all agents gave the same answer' },
+  { key: 'agreement', label: '|S|', title: 'agreement set: agents whose final answer is the aggregated answer, of all agents' },
+  { key: 'cara', label: 'CARA', title: 'CARA-HYB in the selected audit (n/e: not eligible, |S| < 2)' },
+  { key: 'sim', label: 'SIM', title: 'SIM (mean best-match cosine) in the selected audit' },
+  { key: 'cr', label: 'CR', title: 'contradiction rate in the selected audit' },
+  { key: 'fm', label: 'FM', title: 'failure-mode label (low-CARA and no-rationale units)' },
   { key: 'rounds', label: 'rounds', title: 'rounds run' },
   { key: 'tokens', label: 'tokens', title: 'prompt + completion tokens' },
   { key: 'latency', label: 'latency', title: 'summed call latency' },
-  { key: 'cara', label: 'CARA', title: 'CARA-HYB in the selected audit' },
-  { key: 'cr', label: 'CR', title: 'contradiction rate in the selected audit' },
-  { key: 'fm', label: 'FM', title: 'failure-mode label (low-CARA and no-rationale units)' },
 ] as const;
 
 /** One row of the virtualised table; `row` is undefined while its page loads. */
@@ -28,35 +30,64 @@ export const UnitTableRow = memo(function UnitTableRow({ runId, row, index, top 
   if (row === undefined) {
     return (
       <div className="unit-row placeholder" role="row" style={style} aria-rowindex={index + 1}>
-        <div className="cell cell-index">{index + 1}</div>
-        <div className="cell">…</div>
+        <div className="cell cell-index" role="cell">
+          {index + 1}
+        </div>
+        <div className="cell" role="cell">
+          …
+        </div>
       </div>
     );
   }
   const audit = row.audit;
+  const eligible = audit !== null && audit.eligible;
   return (
     <Link to={paths.unit(runId, row.id)} className={`unit-row outcome-${row.outcome}`} role="row" style={style} aria-rowindex={index + 1} data-unit-id={row.id}>
-      <div className="cell cell-index">{index + 1}</div>
-      <div className="cell cell-question mono" title={row.questionId}>
+      <div className="cell cell-index" role="cell">
+        {index + 1}
+      </div>
+      <div className="cell cell-question" role="cell" title={row.questionText ?? row.questionId}>
+        {row.questionText ?? <span className="muted">{row.status === 'pending' ? 'pending' : 'reading…'}</span>}
+      </div>
+      <div className="cell cell-id mono" role="cell" title={row.questionId}>
         {row.questionId}
       </div>
-      <div className="cell cell-seed">{row.seed}</div>
-      <div className="cell cell-outcome">
+      <div className="cell cell-seed" role="cell">
+        {row.seed}
+      </div>
+      <div className="cell cell-outcome" role="cell">
         <StatusBadge value={row.outcome} />
       </div>
-      <div className="cell cell-answer" title={row.answer ?? undefined}>
+      <div className="cell cell-answer" role="cell" title={row.answer ?? undefined}>
         {answerText(row.answer)}
       </div>
-      <div className="cell cell-gold" title={row.gold ?? undefined}>
+      <div className="cell cell-gold" role="cell" title={row.gold ?? undefined}>
         {answerText(row.gold)}
       </div>
-      <div className="cell cell-unanimous">{row.unanimous === null ? '—' : row.unanimous ? 'yes' : 'no'}</div>
-      <div className="cell cell-rounds">{integer(row.roundsRun)}</div>
-      <div className="cell cell-tokens">{integer(row.tokens)}</div>
-      <div className="cell cell-latency">{duration(row.latencyMs)}</div>
-      <div className={`cell cell-cara${audit?.lowCara === true ? ' low' : ''}`}>{audit === null ? '' : audit.eligible ? decimal(audit.caraHyb, 2) : 'n/e'}</div>
-      <div className="cell cell-cr">{audit === null || !audit.eligible ? '' : percent(audit.contradictionRate, 0)}</div>
-      <div className="cell cell-fm">{audit?.failureMode ?? ''}</div>
+      <div className="cell cell-agreement" role="cell" title={row.unanimous === true ? 'unanimous' : undefined}>
+        {row.agreementSize === null ? '' : `${row.agreementSize}/${integer(row.agents)}`}
+      </div>
+      <div className={`cell cell-cara${audit?.lowCara === true ? ' low' : ''}`} role="cell">
+        {audit === null ? '' : eligible ? decimal(audit.caraHyb, 2) : 'n/e'}
+      </div>
+      <div className="cell cell-sim" role="cell">
+        {eligible ? decimal(audit.sim, 2) : ''}
+      </div>
+      <div className="cell cell-cr" role="cell">
+        {eligible ? percent(audit.contradictionRate, 0) : ''}
+      </div>
+      <div className="cell cell-fm" role="cell">
+        {audit?.failureMode ?? ''}
+      </div>
+      <div className="cell cell-rounds" role="cell">
+        {integer(row.roundsRun)}
+      </div>
+      <div className="cell cell-tokens" role="cell">
+        {integer(row.tokens)}
+      </div>
+      <div className="cell cell-latency" role="cell">
+        {duration(row.latencyMs)}
+      </div>
     </Link>
   );
 });

@@ -11,6 +11,8 @@ export const ROW_HEIGHT = 32;
 const PAGE_SIZE = 200;
 /** Rows rendered beyond the visible ones, so fast scrolling shows no gaps. */
 const OVERSCAN = 12;
+/** How often loaded rows are fetched again while question texts are read or the run is going. */
+const REFRESH_MS = 1_500;
 /** Rows fetched ahead of the rendered ones, so the next page is usually there before it scrolls into view. */
 const PREFETCH = 120;
 
@@ -20,7 +22,7 @@ const PREFETCH = 120;
  * rows are fetched in pages as they scroll into view. 10,000 units cost a
  * few dozen DOM rows and one page request per screenful.
  */
-export function UnitTable({ runId, query, onMeta }: { runId: string; query: string; onMeta: (meta: TableMeta) => void }) {
+export function UnitTable({ runId, query, onMeta, live = false }: { runId: string; query: string; onMeta: (meta: TableMeta) => void; live?: boolean }) {
   const viewport = useRef<HTMLDivElement>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [pages, setPages] = useState<ReadonlyMap<number, UnitRow[]>>(new Map());
@@ -31,9 +33,10 @@ export function UnitTable({ runId, query, onMeta }: { runId: string; query: stri
   const generation = useRef(0);
   const lastMeta = useRef('');
 
+  const [reading, setReading] = useState(false);
   const fetchPage = useCallback(
-    (page: number) => {
-      if (requested.current.has(page)) return;
+    (page: number, again = false) => {
+      if (requested.current.has(page) && !again) return;
       requested.current.add(page);
       const current = generation.current;
       const separator = query === '' ? '' : '&';
@@ -43,8 +46,9 @@ export function UnitTable({ runId, query, onMeta }: { runId: string; query: stri
           if (current !== generation.current) return;
           setPages((previous) => new Map(previous).set(page, result.items));
           setTotal(result.total);
+          setReading(result.textIndex.indexed < result.textIndex.total);
           // Every page repeats the counts; telling the page only when they change spares it a re-render per page.
-          const meta = { total: result.total, outcomes: result.outcomes, auditId: result.auditId };
+          const meta = { total: result.total, outcomes: result.outcomes, auditId: result.auditId, textIndex: result.textIndex };
           const key = JSON.stringify(meta);
           if (key !== lastMeta.current) {
             lastMeta.current = key;
@@ -72,6 +76,22 @@ export function UnitTable({ runId, query, onMeta }: { runId: string; query: stri
     fetchPage(0);
   }, [fetchPage]);
 
+  // Question texts arrive while the server reads the run's traces, and a run in progress gains units:
+  // the visible pages are fetched again in place until both settle; pages out of view are forgotten,
+  // so they are fetched afresh when they scroll back in.
+  const visible = useRef<{ from: number; to: number }>({ from: 0, to: 0 });
+  useEffect(() => {
+    if (!reading && !live) return;
+    const timer = setInterval(() => {
+      const { from, to } = visible.current;
+      for (const page of [...requested.current]) {
+        if (page >= from && page <= to) fetchPage(page, true);
+        else requested.current.delete(page);
+      }
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reading, live, fetchPage]);
+
   useEffect(() => {
     const element = viewport.current;
     if (element === null) return;
@@ -87,6 +107,7 @@ export function UnitTable({ runId, query, onMeta }: { runId: string; query: stri
     if (total === null || last < first) return;
     const from = Math.max(0, first - PREFETCH);
     const to = Math.min(total - 1, last + PREFETCH);
+    visible.current = { from: Math.floor(from / PAGE_SIZE), to: Math.floor(to / PAGE_SIZE) };
     for (let page = Math.floor(from / PAGE_SIZE); page <= Math.floor(to / PAGE_SIZE); page++) fetchPage(page);
   }, [first, last, total, fetchPage]);
 
@@ -123,6 +144,7 @@ export function UnitTable({ runId, query, onMeta }: { runId: string; query: stri
       </div>
       <div className="unit-table-foot muted small" data-testid="unit-table-total">
         {total === null ? 'loading…' : `${integer(total)} question${total === 1 ? '' : 's'}`}
+        {reading && ' · reading question texts…'}
       </div>
     </div>
   );

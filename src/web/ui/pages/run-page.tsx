@@ -12,13 +12,26 @@ import { UnitTable } from '../components/unit-table.js';
 import { apiPath } from '../lib/api-client.js';
 import { dateTime } from '../lib/format.js';
 import { navigate, paths } from '../lib/router.js';
-import { useApi } from '../lib/use-api.js';
+import { usePolledApi } from '../lib/use-polled-api.js';
+import { useTitle } from '../lib/use-title.js';
 import { tableQuery, type TableMeta } from '../lib/unit-query.js';
+import { ConsistencyQuadrant } from '../components/consistency-quadrant.js';
+import { RunProgress } from '../components/run-progress.js';
+import { Link } from '../components/link.js';
 
-/** A run: metrics, audits, configuration and the per-question table. */
+/** How often a run still going is read again. */
+const LIVE_MS = 2_000;
+
+/** A run: the consistency quadrant, metrics, audits, configuration and the per-question table; a run still going updates itself. */
 export function RunPage({ runId, search }: { runId: string; search: URLSearchParams }) {
-  const state = useApi<RunDetail>(apiPath(`/api/runs/${encodeURIComponent(runId)}`));
+  const [live, setLive] = useState(true);
+  const state = usePolledApi<RunDetail>(apiPath(`/api/runs/${encodeURIComponent(runId)}`), live ? LIVE_MS : null);
+  const running = state.status === 'ok' && state.data.status === 'running';
+  if (state.status === 'ok' && live !== running) setLive(running);
   const [meta, setMeta] = useState<TableMeta | null>(null);
+  useTitle(`Run ${runId}`);
+  const query = tableQuery(search);
+  const quadrantQuery = tableQuery(new URLSearchParams([...search].filter(([name]) => name !== 'sort')));
   const setSearch = (next: URLSearchParams) => navigate(paths.run(runId, next), { replace: true });
   return (
     <div className="page">
@@ -34,6 +47,16 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
             {state.data.config.protocol.name} on {state.data.config.dataset.name} · {state.data.config.agents.length} agents
             {state.data.config.judge !== undefined && ' + judge'} · seeds {state.data.config.seeds.join(', ')} · created {dateTime(state.data.createdAt)}
           </p>
+          <p className="table-tools">
+            <Link to={`/compare?a=${encodeURIComponent(runId)}`}>Compare this run with another</Link>
+          </p>
+          {running && <RunProgress units={state.data.units} />}
+          {state.data.audits.length > 0 && search.get('audit') !== 'none' && (
+            <section>
+              <h2>Consistency: do agents that agree reason alike?</h2>
+              <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
+            </section>
+          )}
           <RunMetricsPanel run={state.data} />
           <AuditSummaryPanel
             audits={state.data.audits}
@@ -61,7 +84,12 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
               protocols={state.data.protocols}
               seeds={state.data.seeds}
             />
-            <UnitTable runId={runId} query={tableQuery(search)} onMeta={setMeta} />
+            <p className="table-tools">
+              <a href={apiPath(`/api/runs/${encodeURIComponent(runId)}/units.csv`) + (query === '' ? '' : `?${query}`)} download>
+                Download these questions as CSV
+              </a>
+            </p>
+            <UnitTable runId={runId} query={query} onMeta={setMeta} live={running} />
           </section>
         </>
       )}

@@ -10,11 +10,13 @@ import { StudyReportSection } from '../components/study-report-section.js';
 import { apiPath } from '../lib/api-client.js';
 import { dateTime, integer, percent, usd } from '../lib/format.js';
 import { paths } from '../lib/router.js';
+import { useTitle } from '../lib/use-title.js';
 import { useApi } from '../lib/use-api.js';
 
 /** A study: its grid of cells (each clicking through to its run), then its report with paired differences. */
 export function StudyPage({ studyId, search }: { studyId: string; search: URLSearchParams }) {
   const state = useApi<StudyDetail>(apiPath(`/api/studies/${encodeURIComponent(studyId)}`, { limit: 200 }));
+  useTitle(`Study ${state.status === 'ok' ? state.data.study.name : studyId}`);
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Studies', to: paths.runs() }, { label: state.status === 'ok' ? state.data.study.name : studyId }]} />
