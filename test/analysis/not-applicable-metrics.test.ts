@@ -14,7 +14,7 @@ import { runMetrics } from '../../src/metrics/run-metrics.js';
 import type { StudyRecord, UnitRecord, UnitSummary } from '../../src/spec/store.js';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
 import type { StudyConfig } from '../../src/study/study-config.js';
-import { unitSummary } from '../helpers/trace-fixtures.js';
+import { unitSummary } from '../../src/testing/trace-fixtures.js';
 
 const FILE = parseStudyFile(
   `name: na

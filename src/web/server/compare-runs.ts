@@ -1,6 +1,6 @@
 import { comparePaired } from '../../analysis/paired-comparison.js';
-import { STUDY_METRIC_INFO, STUDY_METRICS, type StudyMetric } from '../../analysis/study-metrics.js';
 import { unitObservation, type UnitObservation } from '../../analysis/unit-observations.js';
+import { registeredMetrics } from '../../metrics/metric-registry.js';
 import type { AuditQuestionRecord, AuditRecord } from '../../spec/audit-result.js';
 
 /** Audit results read per store call. */
@@ -21,7 +21,7 @@ async function observations(store: TraceStore, run: RunRecord, audit: AuditRecor
   }
   const byKey = new Map<string, { unit: UnitRecord; observation: UnitObservation }>();
   for (const unit of units) {
-    const observation = unitObservation(unit, auditByUnit.get(unit.id));
+    const observation = unitObservation(unit, auditByUnit.get(unit.id), { params: run.config.protocol.params });
     if (observation !== null) byKey.set(`${unit.questionId}\u0000${unit.seed}`, { unit, observation });
   }
   return { units, byKey };
@@ -45,7 +45,8 @@ export async function compareRuns(store: TraceStore, a: { run: RunRecord; audit:
     pairs.push({ questionId: first.unit.questionId, seed: first.unit.seed, a: side(first.unit), b: side(second.unit) });
   }
   const metrics: ComparedMetric[] = [];
-  for (const metric of STUDY_METRICS) {
+  // every registered metric, as in a study report; a pair with n/a on either side is left out
+  for (const { key: metric, label, binary } of registeredMetrics()) {
     const valuesA: number[] = [];
     const valuesB: number[] = [];
     for (const [first, second] of matched) {
@@ -56,8 +57,7 @@ export async function compareRuns(store: TraceStore, a: { run: RunRecord; audit:
       valuesB.push(y);
     }
     if (valuesA.length === 0) continue;
-    const info = STUDY_METRIC_INFO[metric];
-    metrics.push({ metric, label: info.label, comparison: comparePaired(valuesA, valuesB, { binary: info.binary, bootstrap: COMPARE_BOOTSTRAP }) });
+    metrics.push({ metric, label, comparison: comparePaired(valuesA, valuesB, { binary, bootstrap: COMPARE_BOOTSTRAP }) });
   }
   return {
     a: { runId: a.run.id, auditId: a.audit?.id ?? null, units: left.units.length },
