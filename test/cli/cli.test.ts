@@ -100,7 +100,9 @@ describe('quorum CLI', () => {
     assert.match(spec.stderr, /invalid backend spec "gpt4"/);
     assert.match(spec.stderr, /hint: expected one of: openai:<model>@<base-url>/);
 
-    const missing = await runCli(['show', 'run-missing', '--db', join(dir, 'bad.db')]);
+    // the three failed runs above leave no database behind (each removes the store it created and did not use)
+    assert.match((await runCli(['show', 'run-missing', '--db', join(dir, 'bad.db')])).stderr, /no database at .*bad\.db/);
+    const missing = await runCli(['show', 'run-missing', '--db', join(dir, 'bad.db'), '--create']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /no run "run-missing"/);
   });
