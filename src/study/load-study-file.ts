@@ -14,7 +14,9 @@ import { yamlPosition } from './yaml-location.js';
  * Parses and validates the text of a study file. YAML syntax errors and
  * schema errors are all reported at once, each with its line and column
  * (`StudyFileError`); `file` is only used to name the file in messages.
- * Backend specs get `${VAR}` / `${VAR:-default}` from `env`.
+ * Backend specs and dataset paths get `${VAR}` / `${VAR:-default}` from
+ * `env` (paths too, because unlicensed data such as MedThink-Bench lives
+ * wherever each user downloaded it).
  */
 export function parseStudyFile(text: string, file: string, env: NodeJS.ProcessEnv = process.env): StudyFile {
   const lineCounter = new LineCounter();
@@ -51,6 +53,16 @@ export function parseStudyFile(text: string, file: string, env: NodeJS.ProcessEn
         else throw error;
       }
     }
+    parsed.data.datasets.forEach((dataset, index) => {
+      if (dataset.path === undefined) return;
+      try {
+        dataset.path = interpolateEnv(dataset.path, env);
+      } catch (error) {
+        if (!(error instanceof MissingVariableError)) throw error;
+        const position = yamlPosition(document, lineCounter, ['datasets', index, 'path']);
+        problems.push({ ...(position === undefined ? {} : { line: position.line, column: position.column }), field: `datasets.${index}.path`, message: `${error.message}; set it, or write \${${error.variable}:-<default>}` });
+      }
+    });
     if (problems.length > 0) throw new StudyFileError(file, problems);
     return parsed.data;
   }

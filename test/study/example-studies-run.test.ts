@@ -19,7 +19,7 @@ import { parseStudyFile } from '../../src/study/load-study-file.js';
 import { readRunQuestions } from '../../src/study/read-run-questions.js';
 import { resolveStudyFile } from '../../src/study/resolve-study.js';
 import { runStudy } from '../../src/study/run-study.js';
-import { hasSharedData } from '../datasets/shared-data-path.js';
+import { hasSharedData, sharedDataFile } from '../datasets/shared-data-path.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
@@ -55,7 +55,7 @@ describe('example studies on the test server', () => {
     }
   });
 
-  it('the CARA example (ni, du, gdp on MedQA) runs, is audited and reports CARA, failure-mode shares and agreement', { skip: !hasSharedData('medqa', 'phrases_no_exclude_test.jsonl') && 'shared MedQA sample absent' }, async () => {
+  it('the CARA example (ni, du, gdp on MedQA and MedThink) runs, is audited and reports CARA, CARA-GT, failure-mode shares and agreement', { skip: !hasSharedData('medqa', 'phrases_no_exclude_test.jsonl') && 'shared MedQA sample absent' }, async () => {
     const path = join(REPO_ROOT, 'examples', 'cara-medqa.study.yaml');
     // every agent answers B, in the form both quorum's parser and Du et al.'s "(X)" extraction read, with two reasoning sentences
     // gdp asks for its JSON schema (CLAIM/GROUND steps); the others read free text
@@ -70,14 +70,22 @@ describe('example studies on the test server', () => {
       const data = parse(readFileSync(path, 'utf8')) as { datasets: Array<{ limit?: number }>; seeds: unknown };
       for (const dataset of data.datasets) dataset.limit = 2;
       data.seeds = [1];
-      const file = parseStudyFile(stringify(data), 'cara-medqa.study.yaml', { QUORUM_STUDY_URL: server.url, QUORUM_STUDY_MODEL: 'test-model' });
+      // MedThink-Bench has no licence: the shared copy when present, else quorum's own format-true sample (the file's default)
+      const medthink = hasSharedData('medthink_bench', 'QA_data.json') ? sharedDataFile('medthink_bench', 'QA_data.json') : '';
+      const file = parseStudyFile(stringify(data), 'cara-medqa.study.yaml', { QUORUM_STUDY_URL: server.url, QUORUM_STUDY_MODEL: 'test-model', QUORUM_MEDTHINK_PATH: medthink });
       const outcome = await runStudy({ store, study: await resolveStudyFile(file, path) });
       const report = await buildStudyReport(store, (await store.getStudy(outcome.studyId))!);
-      assert.deepEqual(report.protocols.map((row) => row.protocol), ['ni', 'du', 'gdp']);
+      assert.deepEqual(report.protocols.map((row) => `${row.dataset}/${row.protocol}`), ['medqa/ni', 'medqa/du', 'medqa/gdp', 'medthink/ni', 'medthink/du', 'medthink/gdp']);
       for (const row of report.protocols) {
         assert.equal(row.done, 2, `${row.label}: both units done`);
         assert.equal(row.estimates.agreement.mean, 1, `${row.label}: three agents, all answering B`);
         assert.notEqual(row.audit, null, `${row.label}: audited`);
+      }
+      // CARA-GT needs reference steps: MedThink's scoring points give them, MedQA has none
+      for (const row of report.protocols) {
+        const scored = row.estimates['cara_gt']?.mean ?? null;
+        if (row.dataset === 'medthink') assert.notEqual(scored, null, `${row.label}: CARA-GT from the scoring points`);
+        else assert.equal(scored, null, `${row.label}: no reference steps, CARA-GT n/a`);
       }
       const compared = new Set(report.comparisons.map((row) => row.metric));
       for (const metric of ['accuracy', 'agreement', 'fm1', 'latency_ms']) assert.ok(compared.has(metric), `${metric} compared`);

@@ -1,4 +1,4 @@
-/** study.yaml: validation with line numbers, defaults, and `${VAR}` in backend specs. */
+/** study.yaml: validation with line numbers, defaults, and `${VAR}` in backend specs and dataset paths. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
@@ -50,6 +50,15 @@ describe('study file', () => {
     const [problem] = problems(VALID.replace('${MODEL:-qwen2.5:7b}', '${MODEL}'));
     assert.deepEqual([problem!.line, problem!.field], [6, 'backends.local']);
     assert.match(problem!.message, /MODEL is not set/);
+  });
+
+  it('reads ${VAR} in a dataset path and names the line of an unset one', () => {
+    const text = VALID.replace('    limit: 20', '    limit: 20\n    path: \${DATA:-data/q.jsonl}');
+    assert.equal(parseStudyFile(text, 'study.yaml', {}).datasets[0]!.path, 'data/q.jsonl');
+    assert.equal(parseStudyFile(text, 'study.yaml', { DATA: '/tmp/other.jsonl' }).datasets[0]!.path, '/tmp/other.jsonl');
+    const [problem] = problems(text.replace('\${DATA:-data/q.jsonl}', '\${DATA}'));
+    assert.deepEqual([problem!.line, problem!.field], [5, 'datasets.0.path']);
+    assert.match(problem!.message, /DATA is not set/);
   });
 
   it('names the line and column of a YAML syntax error', () => {
