@@ -72,6 +72,29 @@ export interface FakeOpenAiServerOptions {
   fallback?: FakeScript;
   /** When set, `POST /v1/embeddings` answers with this vector per input (requests recorded in `embeddingRequests`). */
   embed?: (text: string) => number[];
+  /**
+   * When set, the judge's scoring requests (ra-cr and the other judged
+   * presets) are answered by `judgeScoresReply` before the queue and the
+   * fallback, so a test scripts only the agents.
+   */
+  answerJudge?: boolean;
+}
+
+/**
+ * Recognises a judge request by its structured-output name `judge_scores`
+ * (src/protocols/debate/judge.ts) and scores the contribution ids its schema
+ * lists: the first listed gets 10, the next 9, and so on (never below 1), so
+ * the ranking follows the order shown and has no ties. Undefined for any
+ * other request.
+ */
+export function judgeScoresReply(request: RecordedRequest): FakeBehavior | undefined {
+  const format = request.body.response_format?.json_schema;
+  if (format?.name !== 'judge_scores') return undefined;
+  const scores = format.schema['properties'] as { scores?: { items?: { properties?: { id?: { enum?: unknown } } } } } | undefined;
+  const ids = scores?.scores?.items?.properties?.id?.enum;
+  if (!Array.isArray(ids)) return { kind: 'status', status: 400, message: 'judge_scores schema lists no contribution ids' };
+  const scored = ids.map((id, index) => ({ id: String(id), score: Math.max(1, 10 - index) }));
+  return { kind: 'reply', text: JSON.stringify({ scores: scored, rationale: 'scored in the order shown' }) };
 }
 
 /**
@@ -200,7 +223,8 @@ export class FakeOpenAiServer {
       });
       return;
     }
-    const next = this.#queue.length > 0 ? this.#queue.shift()! : (this.#options.fallback ?? { kind: 'reply', text: 'ok' });
+    const judged = this.#options.answerJudge === true ? judgeScoresReply(recorded) : undefined;
+    const next = judged ?? (this.#queue.length > 0 ? this.#queue.shift()! : (this.#options.fallback ?? { kind: 'reply', text: 'ok' }));
     const behavior = typeof next === 'function' ? next(recorded) : next;
     switch (behavior.kind) {
       case 'reply': {

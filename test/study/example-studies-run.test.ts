@@ -20,7 +20,7 @@ import { readRunQuestions } from '../../src/study/read-run-questions.js';
 import { resolveStudyFile } from '../../src/study/resolve-study.js';
 import { runStudy } from '../../src/study/run-study.js';
 import { hasSharedData, sharedDataFile } from '../datasets/shared-data-path.js';
-import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-example-dealog-'));
@@ -89,6 +89,46 @@ describe('example studies on the test server', () => {
       }
       const compared = new Set(report.comparisons.map((row) => row.metric));
       for (const metric of ['accuracy', 'agreement', 'fm1', 'latency_ms']) assert.ok(compared.has(metric), `${metric} compared`);
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  });
+  it('the FRED protocol example (ni, wr, cr, ra-cr with a judge) runs and reports H1 and H2 as one Bonferroni family', { skip: !hasSharedData('fred_sticky_cpi', 'CORESTICKM159SFRBATL.csv') && 'shared FRED series absent' }, async () => {
+    const path = join(REPO_ROOT, 'examples', 'protocols-fred.study.yaml');
+    // Agents A, B, C forecast 3.7, 3.9, 4.1 on their own; shown a peer, an agent agrees with the first one named and moves to 3.9,
+    // a sentence that names a seen peer with a stance (docs/dynamics.md, PRR). The judge's scores come from the test server.
+    const forecast: Record<string, string> = { A: '3.7', B: '3.9', C: '4.1' };
+    const agentReply = (request: RecordedRequest): FakeBehavior => {
+      const text = request.body.messages.map((message) => message.content).join('\n');
+      const self = /You are Agent ([A-Z])\./.exec(text)?.[1] ?? 'A';
+      const peer = [...text.matchAll(/Agent ([A-Z])\b/g)].map((match) => match[1]!).find((name) => name !== self);
+      return { kind: 'reply', text: peer === undefined ? `The series drifts down.\nAnswer: ${forecast[self] ?? '3.9'}` : `I agree with Agent ${peer} on the trend.\nAnswer: 3.9` };
+    };
+    const server = await FakeOpenAiServer.start({ answerJudge: true, fallback: agentReply });
+    const store = await openStore(join(dir, 'fred.db'));
+    try {
+      // the file as written, made small: 2 events, one seed
+      const data = parse(readFileSync(path, 'utf8')) as { datasets: Array<{ forecast: { events: number } }>; seeds: unknown };
+      for (const dataset of data.datasets) dataset.forecast.events = 2;
+      data.seeds = [1];
+      const file = parseStudyFile(stringify(data), 'protocols-fred.study.yaml', { QUORUM_STUDY_URL: server.url, QUORUM_STUDY_MODEL: 'test-model' });
+      const outcome = await runStudy({ store, study: await resolveStudyFile(file, path) });
+      const report = await buildStudyReport(store, (await store.getStudy(outcome.studyId))!);
+      assert.deepEqual(report.protocols.map((row) => [row.protocol, row.done]), [['ni', 2], ['wr', 2], ['cr', 2], ['ra-cr', 2]]);
+      assert.ok(server.requests.some((request) => request.body.response_format?.json_schema?.name === 'judge_scores'), 'ra-cr asked its judge');
+      const [h1, h2] = report.hypotheses;
+      for (const [result, id, metric] of [[h1, 'H1', 'prr'], [h2, 'H2', 'cf']] as const) {
+        assert.deepEqual([result?.id, result?.metric, result?.family, result?.correction, result?.alternative, result?.familySize, result?.n], [id, metric, 'protocol-paper', 'bonferroni', 'greater', 2, 2]);
+      }
+      // By hand from the scripted replies: every turn after round 0 that was shown a peer agrees with it by name. In wr the first
+      // speaker of rounds 1 and 2 is shown no peer (docs/dynamics.md), so PRR = 4/6; in cr every agent sees the last round, PRR = 1.
+      assert.ok(Math.abs(h1!.meanDifference! - (4 / 6 - 1)) < 1e-12, `H1 wr − cr = −1/3, got ${h1!.meanDifference}`);
+      assert.equal(h1!.rejected, false);
+      // cr and ra-cr both end on 3.9 from three different forecasts (CF = 1 each): no difference, the test is undefined but still counted
+      assert.equal(h2!.p, null);
+      assert.ok(report.tables.some((table) => table.id === 'hypotheses'), 'hypothesis table in the report');
+      console.log(JSON.stringify(report.protocols.map((r) => [r.label, r.done, r.estimates]), null, 1));
     } finally {
       await store.close();
       await server.close();
