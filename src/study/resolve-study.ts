@@ -8,7 +8,7 @@ import { hashValue } from '../util/hash.js';
 import { loadStudyFile } from './load-study-file.js';
 import { sampleQuestions } from './sample-questions.js';
 import { cellKey, type StudyCell, type StudyConfig, type StudyDatasetConfig, type StudyProtocolConfig, type StudySetupConfig } from './study-config.js';
-import { datasetLabel, protocolLabel, setupLabels, type StudyFile } from './study-schema.js';
+import { agentCountSetupLabel, datasetLabel, protocolLabel, setupLabels, type StudyFile } from './study-schema.js';
 
 /** A study ready to run: its stored configuration plus the questions of each dataset. */
 export interface ResolvedStudy {
@@ -100,7 +100,7 @@ export async function resolveStudyFile(file: StudyFile, source: string, options:
   return { id: `study-${file.name}-${identity.slice(0, 8)}`, config, questions };
 }
 
-/** The grid's agent setups: one per backend in count form with `backends`, else one. */
+/** The grid's agent setups: one per backend (× agent count with `counts`) in count form, else one. */
 function agentSetups(file: StudyFile): StudySetupConfig[] {
   const spec = (name: string): string => file.backends[name]!;
   const judge: AgentRequest | undefined =
@@ -118,15 +118,18 @@ function agentSetups(file: StudyFile): StudySetupConfig[] {
     // The same label the study file's checks accept in `hypotheses[].setup`.
     return [withJudge({ label: setupLabels(file)[0]!, agents })];
   }
-  const { count, backend, backends, decoding, personas } = file.agents;
-  return (backends ?? [backend!]).map((name) =>
+  const { count, counts, backend, backends, decoding, personas } = file.agents;
+  const setup = (name: string, label: string, size: number): StudySetupConfig =>
     withJudge({
-      label: name,
-      agents: Array.from({ length: count }, (_, index) => ({
+      label,
+      agents: Array.from({ length: size }, (_, index) => ({
         backend: spec(name),
         ...(personas?.[index] === undefined ? {} : { persona: personas[index] }),
         ...(decoding === undefined ? {} : { decoding }),
       })),
-    }),
+    });
+  // The schema admits exactly one of count and counts; backend-major order, as setupLabels names them.
+  return (backends ?? [backend!]).flatMap((name) =>
+    counts === undefined ? [setup(name, name, count!)] : counts.map((size) => setup(name, agentCountSetupLabel(name, size), size)),
   );
 }

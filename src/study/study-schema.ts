@@ -46,10 +46,17 @@ const agentSchema = z.strictObject({
   decoding: decodingSchema.strict().optional(),
 });
 
-/** `count` agents on each of `backends` (one grid column per backend), or an explicit list (one column). */
+const agentCount = positiveInteger.max(26, 'at most 26 agents (named Agent A to Agent Z)');
+
+/**
+ * `count` agents on each of `backends` (one grid column per backend), or
+ * `counts` (one column per backend × count: the agent count as a factor),
+ * or an explicit list (one column).
+ */
 const agentsSchema = z.union([
   z.strictObject({
-    count: positiveInteger.max(26),
+    count: agentCount.optional(),
+    counts: z.array(agentCount).min(1).optional(),
     backend: z.string().min(1).optional(),
     backends: z.array(z.string().min(1)).min(1).optional(),
     decoding: decodingSchema.strict().optional(),
@@ -162,11 +169,19 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
   if (Array.isArray(file.agents)) {
     file.agents.forEach((agent, index) => needBackend(agent.backend, ['agents', index, 'backend']));
   } else {
-    const { backend, backends, count, personas } = file.agents;
+    const { backend, backends, count, counts, personas } = file.agents;
     if ((backend === undefined) === (backends === undefined)) context.addIssue({ code: 'custom', path: ['agents'], message: 'give exactly one of "backend" (one backend) or "backends" (one grid column per backend)' });
+    if ((count === undefined) === (counts === undefined)) context.addIssue({ code: 'custom', path: ['agents'], message: 'give exactly one of "count" (one agent count) or "counts" (the agent count as a factor of the grid)' });
     if (backend !== undefined) needBackend(backend, ['agents', 'backend']);
     backends?.forEach((name, index) => needBackend(name, ['agents', 'backends', index]));
-    if (personas !== undefined && personas.length !== count) context.addIssue({ code: 'custom', path: ['agents', 'personas'], message: `${personas.length} personas for ${count} agents; give one per agent` });
+    counts?.forEach((value, index) => {
+      if (counts.indexOf(value) !== index) context.addIssue({ code: 'custom', path: ['agents', 'counts', index], message: `agent count ${value} is listed twice` });
+    });
+    // With counts, a setup of n agents takes the first n personas.
+    const most = count ?? Math.max(...(counts ?? [0]));
+    if (personas !== undefined && personas.length !== most) {
+      context.addIssue({ code: 'custom', path: ['agents', 'personas'], message: `${personas.length} personas for ${count === undefined ? `up to ${most}` : count} agents; give one per agent${count === undefined ? ' of the largest count' : ''}` });
+    }
   }
   if (file.judge !== undefined) needBackend(file.judge.backend, ['judge', 'backend']);
 
@@ -210,10 +225,21 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
   if (new Set(file.seeds).size !== file.seeds.length) context.addIssue({ code: 'custom', path: ['seeds'], message: 'seeds repeat' });
 }
 
-/** The setup labels of a study file, as the grid names its columns: one per backend in count form, the backends joined by "+" in list form. */
+/**
+ * The setup labels of a study file, as the grid names its columns: one per
+ * backend in count form, one per backend × count with `counts`
+ * (`primary-n3`), the backends joined by "+" in list form.
+ */
 export function setupLabels(file: Pick<StudyFile, 'agents'>): string[] {
   if (Array.isArray(file.agents)) return [[...new Set(file.agents.map((agent) => agent.backend))].join('+')];
-  return file.agents.backends ?? (file.agents.backend === undefined ? [] : [file.agents.backend]);
+  const backends = file.agents.backends ?? (file.agents.backend === undefined ? [] : [file.agents.backend]);
+  const { counts } = file.agents;
+  return counts === undefined ? backends : backends.flatMap((backend) => counts.map((count) => agentCountSetupLabel(backend, count)));
+}
+
+/** The label of the setup of `count` agents on `backend` when the agent count is a factor. */
+export function agentCountSetupLabel(backend: string, count: number): string {
+  return `${backend}-n${count}`;
 }
 
 /** The label of a dataset entry: its `name`, else the loader name, else the file name without extension. */
