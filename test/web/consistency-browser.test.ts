@@ -270,7 +270,7 @@ async function waitForCount(locator: Locator, count: number): Promise<void> {
 
 /** The unit ids the quadrant draws: its point paths list them in data-points. */
 async function drawnPoints(page: Page): Promise<string[]> {
-  return page.getByTestId('consistency-quadrant').locator('[data-points]').evaluateAll((paths) => paths.flatMap((path) => (path.getAttribute('data-points') ?? '').split(' ').filter((id) => id !== '')));
+  return page.getByTestId('consistency-quadrant').locator('[data-points]').evaluateAll((paths) => paths.flatMap((path) => ((path as unknown as { dataset: Record<string, string> }).dataset['points'] ?? '').split(' ').filter((id: string) => id !== '')));
 }
 
 /** Where a point is drawn, in page pixels: its path's n-th circle starts by moving to the centre. */
