@@ -50,8 +50,9 @@ export function runsRoutes(api: ApiContext): Hono {
     const run = await requireRun(api, c.req.param('runId'));
     const { index, audit, text, rows } = await matchingRows(api, run, query);
     const shown = rows.slice(offset, offset + limit);
-    // The question column needs the text of the rows shown, not of the whole run: read only theirs (once each).
-    await text.update(shown.filter((row) => row.status !== 'pending').map((row) => row.id));
+    // The question column needs the text of the rows shown, not of the whole run: queue only theirs (each read once).
+    // Not awaited: reading 200 units' events would hold the rows back; the table asks again while textIndex says it is reading.
+    void text.update(shown.filter((row) => row.status !== 'pending').map((row) => row.id));
     const page: UnitPage = {
       total: rows.length,
       offset,
