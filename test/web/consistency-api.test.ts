@@ -42,6 +42,36 @@ async function get(path: string, status = 200): Promise<Response> {
 const units = async (query: string) => (await (await get(`/api/runs/${db.gdpRunId}/units?${query}`)).json()) as UnitPage;
 const ids = (page: UnitPage) => page.items.map((row) => row.id).sort();
 
+describe('text index, read only when needed', () => {
+  it('reads the events of the rows shown, and of every finished unit only at the first full-text search', async () => {
+    // A fresh app: its text index is empty. 12 generated units, some pending (see the fixture).
+    const fresh = createViewerApp({ store: db.store, uiDir: null, env: {} });
+    const json = async <T>(path: string) => {
+      const response = await fresh.request(path);
+      assert.equal(response.status, 200, path);
+      return (await response.json()) as T;
+    };
+    const finished = (await db.store.listUnits(db.gdpRunId)).filter((unit) => unit.status !== 'pending').length;
+    assert.deepEqual(await json(`/api/runs/${db.gdpRunId}/text-index`), { indexed: 0, total: 0 }, 'opening the app reads nothing');
+    const first = await json<UnitPage>(`/api/runs/${db.gdpRunId}/units?sort=position&limit=2`);
+    const shownFinished = first.items.filter((row) => row.status !== 'pending').length;
+    assert.ok(shownFinished > 0, 'the first rows include finished units');
+    assert.equal(first.textIndex.total, shownFinished, 'only the rows shown are queued for reading');
+    // The rows are answered at once; asked again once read, they carry their question text.
+    let again = first;
+    for (let tries = 0; again.textIndex.indexed < again.textIndex.total && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await json<UnitPage>(`/api/runs/${db.gdpRunId}/units?sort=position&limit=2`);
+    }
+    assert.deepEqual(again.textIndex, { indexed: shownFinished, total: shownFinished }, 'only the rows shown were read');
+    assert.ok(again.items.filter((row) => row.status !== 'pending').every((row) => row.questionText !== null), 'the rows shown carry their question text');
+    await json<ConsistencyPage>(`/api/runs/${db.gdpRunId}/consistency`);
+    assert.deepEqual(await json(`/api/runs/${db.gdpRunId}/text-index`), { indexed: shownFinished, total: shownFinished }, 'the quadrant reads no text');
+    await json<UnitPage>(`/api/runs/${db.gdpRunId}/units?text=scurvy&limit=1`);
+    assert.deepEqual(await json(`/api/runs/${db.gdpRunId}/text-index`), { indexed: finished, total: finished }, 'a full-text search reads every finished unit');
+  });
+});
+
 describe('full-text search (text=)', () => {
   it('finds a question by a word of its text, of a rationale step, or of its id, case- and accent-insensitively', async () => {
     assert.deepEqual(ids(await units('text=bradycardia')), [db.showcaseUnitId], 'a word of the showcase question only');

@@ -56,11 +56,12 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     const quadrant = page.getByTestId('consistency-quadrant');
     await quadrant.waitFor();
     const audited = await db.store.listAuditQuestions(db.auditId!, { limit: 1000 });
-    const drawn = await quadrant.locator('.quadrant-point').evaluateAll((points) => points.map((point) => (point as unknown as { dataset: Record<string, string> }).dataset['point']));
+    const drawn = await drawnPoints(page);
     assert.deepEqual([...drawn].sort(), audited.map((question) => question.unitId).sort());
     assert.equal(await page.title(), `Run ${db.gdpRunId} · quorum viewer`);
-    // Points overlap, so the click is sent to this point rather than to whatever lies at its centre.
-    await quadrant.locator(`.quadrant-point[data-point="${db.showcaseUnitId}"]`).dispatchEvent('click');
+    // A real click at the point's centre (read back from its path), hit-tested by the page.
+    const centre = await pointCentre(page, db.showcaseUnitId);
+    await page.mouse.click(centre.x, centre.y);
     await page.waitForURL(`**/units/${db.showcaseUnitId}`);
     await page.getByRole('heading', { name: SHOWCASE_QUESTION_ID }).waitFor();
   });
@@ -74,7 +75,7 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     assert.equal(await rows.first().getAttribute('data-unit-id'), db.showcaseUnitId);
     assert.match(await rows.first().locator('.cell-question').innerText(), /^A 67-year-old man is brought to the emergency department/);
     // The quadrant follows the table's filters.
-    await waitForCount(page.getByTestId('consistency-quadrant').locator('.quadrant-point'), 1);
+    await waitForPoints(page, 1);
   });
 
   it('updates a run in progress without a reload: progress, finished units, new units', async () => {
@@ -123,8 +124,9 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     assert.match(svg.name, /consistency-caraHyb\.svg$/);
     const text = svg.bytes.toString('utf8');
     assert.match(text, /^<\?xml/);
-    const points = await page.getByTestId('consistency-quadrant').locator('.quadrant-point').count();
-    assert.equal(text.match(/data-point=/g)?.length, points);
+    const points = await drawnPoints(page);
+    const inFile = [...text.matchAll(/data-points="([^"]*)"/g)].flatMap((match) => match[1]!.split(' '));
+    assert.deepEqual(inFile.sort(), [...points].sort(), 'the SVG holds every drawn point');
     assert.doesNotMatch(text, /var\(--/, 'paint is resolved, not left as CSS variables');
     // The SVG opens in the browser as an image of the declared size.
     const size = await page.evaluate<number[]>(
@@ -263,5 +265,34 @@ async function waitForCount(locator: Locator, count: number): Promise<void> {
   while ((await locator.count()) !== count) {
     if (Date.now() > deadline) assert.equal(await locator.count(), count);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The unit ids the quadrant draws: its point paths list them in data-points. */
+async function drawnPoints(page: Page): Promise<string[]> {
+  return page.getByTestId('consistency-quadrant').locator('[data-points]').evaluateAll((paths) => paths.flatMap((path) => ((path as unknown as { dataset: Record<string, string> }).dataset['points'] ?? '').split(' ').filter((id: string) => id !== '')));
+}
+
+/** Where a point is drawn, in page pixels: its path's n-th circle starts by moving to the centre. */
+async function pointCentre(page: Page, unitId: string): Promise<{ x: number; y: number }> {
+  return page.evaluate<{ x: number; y: number }>(`(() => {
+    for (const path of document.querySelectorAll('[data-testid="consistency-quadrant"] [data-points]')) {
+      const index = path.getAttribute('data-points').split(' ').indexOf(${JSON.stringify(unitId)});
+      if (index < 0) continue;
+      const [cx, cy] = path.getAttribute('d').split('M')[index + 1].split('m')[0].split(' ').map(Number);
+      const at = new DOMPoint(cx, cy).matrixTransform(path.ownerSVGElement.getScreenCTM());
+      return { x: at.x, y: at.y };
+    }
+    throw new Error('no point for ${unitId}');
+  })()`);
+}
+
+async function waitForPoints(page: Page, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const drawn = await drawnPoints(page);
+    if (drawn.length === count) return;
+    if (Date.now() > deadline) assert.fail(`expected ${count} quadrant points, saw ${drawn.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -34,8 +34,8 @@ export interface MatchingRows {
 /**
  * The units of a run that pass the query, sorted. A full-text search waits
  * for the run's text index to cover every finished unit (the first search
- * of a large run reads its events once); without one the text index keeps
- * building in the background for the question column.
+ * of a large run reads its events once); without one nothing is read from
+ * the events here — a page of rows asks for its own rows' text.
  */
 export async function matchingRows(api: ApiContext, run: RunRecord, query: UnitQuery): Promise<MatchingRows> {
   const { audit: auditParam, sort, text: textQuery, ...filters } = query;
@@ -44,11 +44,12 @@ export async function matchingRows(api: ApiContext, run: RunRecord, query: UnitQ
     throw new ApiError(400, 'NEEDS_AUDIT', 'the eligible, failureMode, lowCara and caraBelow filters and agreement=contradicting need an audit of the run', `audit it first: quorum audit ${run.id}`);
   }
   const { index, rows } = await api.data.table(run, audit);
-  const { text, ready } = api.data.textIndex(run, index);
   let matching = rows.filter(rowFilter(filters as UnitFilterValues));
   const words = queryWords(textQuery ?? '');
+  const text = api.data.textIndexOf(run);
   if (words.length > 0) {
-    await ready;
+    // Only a full-text search reads every finished unit's events: opening a run must not pay for it.
+    await api.data.textIndex(run, index).ready;
     matching = matching.filter((row) => matchesQuery(row.questionId.toLowerCase(), words) || matchesQuery(text.get(row.id)?.searchable ?? '', words));
   }
   return { index, audit, text, rows: sortRows(matching, sort) };

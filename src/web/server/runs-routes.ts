@@ -49,11 +49,15 @@ export function runsRoutes(api: ApiContext): Hono {
     const { offset, limit, ...query } = parseQuery({ ...pageParams(100, 500), ...unitQueryShape() }, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
     const { index, audit, text, rows } = await matchingRows(api, run, query);
+    const shown = rows.slice(offset, offset + limit);
+    // The question column needs the text of the rows shown, not of the whole run: queue only theirs (each read once).
+    // Not awaited: reading 200 units' events would hold the rows back; the table asks again while textIndex says it is reading.
+    void text.update(shown.filter((row) => row.status !== 'pending').map((row) => row.id));
     const page: UnitPage = {
       total: rows.length,
       offset,
       limit,
-      items: rows.slice(offset, offset + limit).map((row) => withText(row, text)),
+      items: shown.map((row) => withText(row, text)),
       outcomes: index.outcomes,
       auditId: audit?.id ?? null,
       textIndex: text.progress,
@@ -66,6 +70,13 @@ export function runsRoutes(api: ApiContext): Hono {
     const [run, other] = [await requireRun(api, c.req.param('runId')), await requireRun(api, c.req.param('otherId'))];
     const comparison = await compareRuns(data.store, { run, audit: await selectAudit(api, run, audit) }, { run: other, audit: await selectAudit(api, other, otherAudit) });
     return sendJson(api, c, comparison);
+  });
+
+  // How far the text index has got: the table polls it while the first full-text search of a large run waits.
+  app.get('/:runId/text-index', async (c) => {
+    const run = await requireRun(api, c.req.param('runId'));
+    c.header('Cache-Control', 'no-store');
+    return sendJson(api, c, data.textIndexOf(run).progress);
   });
 
   app.get('/:runId/units.csv', async (c) => {

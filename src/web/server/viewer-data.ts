@@ -65,16 +65,22 @@ export class ViewerData {
     return { index, rows };
   }
 
-  /**
-   * The run's text index, asked to cover every finished unit of `index`
-   * (in the background: `ready` settles when it does).
-   */
-  textIndex(run: RunRecord, index: RunIndex): { text: RunTextIndex; ready: Promise<void> } {
+  /** The run's text index as it is, without asking it to read anything. */
+  textIndexOf(run: RunRecord): RunTextIndex {
     let text = this.#textIndexes.get(run.id);
     if (text === undefined) {
       text = new RunTextIndex(this.store, run.id);
       this.#textIndexes.set(run.id, text);
     }
+    return text;
+  }
+
+  /**
+   * The run's text index, asked to cover every finished unit of `index`
+   * (in the background: `ready` settles when it does).
+   */
+  textIndex(run: RunRecord, index: RunIndex): { text: RunTextIndex; ready: Promise<void> } {
+    const text = this.textIndexOf(run);
     const ready = text.update(index.rows.filter((row) => row.status !== 'pending').map((row) => row.id));
     return { text, ready };
   }

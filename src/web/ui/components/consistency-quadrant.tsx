@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ConsistencyPage, ConsistencyPoint } from '../../server/api-types.js';
 import { apiPath } from '../lib/api-client.js';
 import { fileName } from '../lib/figure-export.js';
@@ -30,9 +30,10 @@ function jitter(id: string, salt: number): number {
  * across by agreement (|S(q)| / agents), up by CARA-HYB (or SIM); colour
  * is the outcome and a ring marks a contradiction rate above 0. Bottom
  * right is the consistency illusion: agents agree on the answer and
- * reason differently. Clicking a point opens the question.
+ * reason differently. Clicking a point opens the question. Memoized: the
+ * table's scrolling and page loads re-render the run page, not the quadrant.
  */
-export function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string; query: string; runLabel: string }) {
+export const ConsistencyQuadrant = memo(function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string; query: string; runLabel: string }) {
   const state = useApi<ConsistencyPage>(apiPath(`/api/runs/${encodeURIComponent(runId)}/consistency${query === '' ? '' : `?${query}`}`));
   const [measure, setMeasure] = useState<Measure>('caraHyb');
   const svg = useRef<SVGSVGElement>(null);
@@ -68,7 +69,7 @@ export function ConsistencyQuadrant({ runId, query, runLabel }: { runId: string;
       </figcaption>
     </figure>
   );
-}
+});
 
 const QuadrantSvg = memo(function QuadrantSvg({
   svgRef,
@@ -95,6 +96,7 @@ const QuadrantSvg = memo(function QuadrantSvg({
   const divider = x(1 - step / 2);
   const ticks = [yMin, ...[0, 0.25, 0.5, 0.75, 1].filter((tick) => tick > yMin)];
   const open = (point: ConsistencyPoint) => navigate(paths.unit(runId, point.unitId));
+  const layout = useMemo(() => layOut(page.points, measure, x, y, step), [page, measure]);
   return (
     <svg ref={svgRef} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="quadrant-svg" role="img" aria-label={title} data-testid="consistency-quadrant">
       <rect className="chart-bg" x={0} y={0} width={WIDTH} height={HEIGHT} />
@@ -142,29 +144,69 @@ const QuadrantSvg = memo(function QuadrantSvg({
         <text x={210} y={0}>contradiction rate &gt; 0</text>
         {threshold !== null && <text x={320} y={0}>dashed: {measure === 'caraHyb' ? `low-CARA cut-off ${decimal(threshold, 2)}` : `low SIM ${decimal(threshold, 2)}`} · unanimous to the right</text>}
       </g>
-      {/* One element per point (a 10,000-unit run is 10,000 circles): a ring is the circle's stroke, and one click handler reads the point's id. */}
-      <g
-        className="points"
-        onClick={(event) => {
-          const id = (event.target as SVGElement).dataset['point'];
-          const point = id === undefined ? undefined : page.points.find((candidate) => candidate.unitId === id);
-          if (point !== undefined) open(point);
-        }}
-        onMouseOver={(event) => {
-          const id = (event.target as SVGElement).dataset['point'];
-          onHover(id === undefined ? null : (page.points.find((candidate) => candidate.unitId === id) ?? null));
-        }}
-        onMouseLeave={() => onHover(null)}
-      >
-        {page.points.map((point) => {
-          const value = point[measure];
-          const cx = Math.min(WIDTH - MARGIN.right - 4, Math.max(MARGIN.left + 4, x(point.agreement) + jitter(point.unitId, 1) * step * 0.5 * (WIDTH - MARGIN.left - MARGIN.right)));
-          const cy = value === null ? PLOT_BOTTOM - NO_SCORE_STRIP / 2 + jitter(point.unitId, 2) * (NO_SCORE_STRIP - 8) : y(value);
-          const outcome = point.outcome === 'correct' || point.outcome === 'wrong' ? point.outcome : 'other';
-          const contradiction = (point.contradictionRate ?? 0) > 0;
-          return <circle key={point.unitId} className={`quadrant-point point outcome-${outcome}${contradiction ? ' contradiction' : ''}`} data-point={point.unitId} cx={cx} cy={cy} r={contradiction ? 4.6 : 3.6} />;
-        })}
+      {/* Six paths, not one element per point: 10,000 circles as DOM nodes made every style pass and scroll of the run page slow. Each path lists its points' ids in data-points, in drawing order. */}
+      <g className="points" onClick={(event) => {
+        const point = pointAt(event, layout);
+        if (point !== null) open(point);
+      }} onMouseMove={(event) => onHover(pointAt(event, layout))} onMouseLeave={() => onHover(null)}>
+        {layout.groups.map((group) => (
+          <path key={group.className} className={`quadrant-points point ${group.className}`} data-points={group.ids.join(' ')} d={group.d} />
+        ))}
       </g>
     </svg>
   );
 });
+
+/** A point where it is drawn. */
+interface PlacedPoint {
+  point: ConsistencyPoint;
+  cx: number;
+  cy: number;
+  r: number;
+}
+
+/** The points placed, and grouped into one path per paint (outcome × contradiction ring). */
+interface QuadrantLayout {
+  placed: PlacedPoint[];
+  groups: Array<{ className: string; ids: string[]; d: string }>;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+function layOut(points: readonly ConsistencyPoint[], measure: Measure, x: (share: number) => number, y: (value: number) => number, step: number): QuadrantLayout {
+  const placed: PlacedPoint[] = [];
+  const groups = new Map<string, { ids: string[]; d: string[] }>();
+  for (const point of points) {
+    const value = point[measure];
+    const cx = round(Math.min(WIDTH - MARGIN.right - 4, Math.max(MARGIN.left + 4, x(point.agreement) + jitter(point.unitId, 1) * step * 0.5 * (WIDTH - MARGIN.left - MARGIN.right))));
+    const cy = round(value === null ? PLOT_BOTTOM - NO_SCORE_STRIP / 2 + jitter(point.unitId, 2) * (NO_SCORE_STRIP - 8) : y(value));
+    const outcome = point.outcome === 'correct' || point.outcome === 'wrong' ? point.outcome : 'other';
+    const contradiction = (point.contradictionRate ?? 0) > 0;
+    const r = contradiction ? 4.6 : 3.6;
+    placed.push({ point, cx, cy, r });
+    const className = `outcome-${outcome}${contradiction ? ' contradiction' : ''}`;
+    let group = groups.get(className);
+    if (group === undefined) groups.set(className, (group = { ids: [], d: [] }));
+    group.ids.push(point.unitId);
+    // A circle as a path: move to the centre (so the centre can be read back), then two arcs.
+    group.d.push(`M${cx} ${cy}m-${r} 0a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 -${2 * r} 0`);
+  }
+  return { placed, groups: [...groups].map(([className, group]) => ({ className, ids: group.ids, d: group.d.join('') })) };
+}
+
+/** The point under the pointer (the nearest centre within its radius plus a pixel), or null. */
+function pointAt(event: MouseEvent<SVGGElement>, layout: QuadrantLayout): ConsistencyPoint | null {
+  const matrix = event.currentTarget.ownerSVGElement?.getScreenCTM();
+  if (matrix === null || matrix === undefined) return null;
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  let best: PlacedPoint | null = null;
+  let bestDistance = Infinity;
+  for (const placed of layout.placed) {
+    const distance = (placed.cx - at.x) ** 2 + (placed.cy - at.y) ** 2;
+    if (distance < bestDistance && distance <= (placed.r + 1) ** 2) {
+      best = placed;
+      bestDistance = distance;
+    }
+  }
+  return best?.point ?? null;
+}

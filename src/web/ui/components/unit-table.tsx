@@ -5,14 +5,21 @@ import { integer } from '../lib/format.js';
 import type { TableMeta } from '../lib/unit-query.js';
 import { UnitTableRow, UNIT_COLUMNS } from './unit-table-row.js';
 
+/** How far the server's text index has got (the `textIndex` of a page of rows). */
+type TextIndexProgress = UnitPage['textIndex'];
+
 /** Height of one row in pixels; rows are absolutely placed, so it must match the CSS. */
 export const ROW_HEIGHT = 32;
 /** Rows fetched per request. */
 const PAGE_SIZE = 200;
+/** How often the text index's progress is read while a first full-text search waits. */
+const INDEX_PROGRESS_MS = 500;
 /** Rows rendered beyond the visible ones, so fast scrolling shows no gaps. */
 const OVERSCAN = 12;
 /** How often loaded rows are fetched again while question texts are read or the run is going. */
 const REFRESH_MS = 1_500;
+/** How often the visible rows are asked for again while the server reads their question texts (a page's texts take a fraction of a second). */
+const READING_MS = 400;
 /** Rows fetched ahead of the rendered ones, so the next page is usually there before it scrolls into view. */
 const PREFETCH = 120;
 
@@ -88,9 +95,21 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
         if (page >= from && page <= to) fetchPage(page, true);
         else requested.current.delete(page);
       }
-    }, REFRESH_MS);
+    }, reading ? READING_MS : REFRESH_MS);
     return () => clearInterval(timer);
   }, [reading, live, fetchPage]);
+
+  // The first full-text search of a large run waits while the server reads every unit's events once: say how far it has got.
+  const [indexing, setIndexing] = useState<TextIndexProgress | null>(null);
+  const searching = total === null && error === null && new URLSearchParams(query).has('text');
+  useEffect(() => {
+    setIndexing(null);
+    if (!searching) return;
+    const timer = setInterval(() => {
+      getJson<TextIndexProgress>(`/api/runs/${encodeURIComponent(runId)}/text-index`).then(setIndexing, () => undefined);
+    }, INDEX_PROGRESS_MS);
+    return () => clearInterval(timer);
+  }, [searching, runId]);
 
   useEffect(() => {
     const element = viewport.current;
@@ -144,6 +163,12 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
       </div>
       <div className="unit-table-foot muted small" data-testid="unit-table-total">
         {total === null ? 'loading…' : `${integer(total)} question${total === 1 ? '' : 's'}`}
+        {searching && indexing !== null && indexing.indexed < indexing.total && (
+          <span data-testid="text-index-progress">
+            {' '}
+            · reading the run&apos;s texts for the first search: {integer(indexing.indexed)} / {integer(indexing.total)} units
+          </span>
+        )}
         {reading && ' · reading question texts…'}
       </div>
     </div>
