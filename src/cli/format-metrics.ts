@@ -88,7 +88,7 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     ...(debate
       ? [
           `changes      ${metrics.dynamics.answerChanges} answer changes · correct→wrong ${metrics.dynamics.correctToWrong} · wrong→correct ${metrics.dynamics.wrongToCorrect}`,
-          `by round     agreement ${metrics.dynamics.agreementByRound.map(percent).join(' → ')} · accuracy ${metrics.dynamics.accuracyByRound.map(percent).join(' → ')}`,
+          `by round     agreement ${metrics.dynamics.agreementByRound.map(percent).join(' → ')} · agent accuracy (mean over agents; accuracy above is the final answer's) ${metrics.dynamics.accuracyByRound.map(percent).join(' → ')}`,
         ]
       : []),
     `tokens       ${metrics.tokens.total} (prompt ${metrics.tokens.promptTokens}, cached ${metrics.tokens.cachedPromptTokens}, completion ${metrics.tokens.completionTokens})`,

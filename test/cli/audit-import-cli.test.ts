@@ -22,7 +22,7 @@ describe('quorum audit --format', () => {
     const shown = await runInProcess(['show', report.run_id, '--db', db]);
     assert.equal(shown.code, 0, shown.stderr);
     // by hand (du-results-import.test.ts): answers 52/51.33/5, 5/52/51, 52/51.33/3 against gold 52
-    assert.match(shown.stdout, /by round\s+agreement 0\.0% → 0\.0% → 0\.0% · accuracy 33\.3% → 33\.3% → 33\.3%/);
+    assert.match(shown.stdout, /by round\s+agreement 0\.0% → 0\.0% → 0\.0% · agent accuracy \(mean over agents; accuracy above is the final answer's\) 33\.3% → 33\.3% → 33\.3%/);
     assert.match(shown.stdout, /changes\s+6 answer changes · correct→wrong 2 · wrong→correct 2/);
     assert.match(shown.stdout, /^prr /m);
     assert.match(shown.stdout, /^ad /m);
