@@ -40,7 +40,9 @@ export async function runCell(options: RunStudyOptions, cell: StudyCell, linkedR
     ...(config.file.prices === undefined ? {} : { prices: priceTableOf(config.file.prices) }),
     ...(options.allowVersionMix === undefined ? {} : { allowVersionMix: options.allowVersionMix }),
     ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
-    ...(linkedRunId === null ? {} : { resumeRunId: linkedRunId }),
+    // A cell without a linked run may still have run to the end: a process killed after the run finished and before
+    // the study linked it. Its finished run (same protocol, agents, questions, seeds) is then linked, not run again.
+    ...(linkedRunId === null ? { reuseFinished: true } : { resumeRunId: linkedRunId }),
     progress,
     signal,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
