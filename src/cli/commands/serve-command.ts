@@ -9,6 +9,7 @@ import { ConfigError } from '../../spec/errors.js';
 import { startServe } from '../../serve/start-serve.js';
 import { integerFlag, numberFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
+import { untilStopped } from '../until-stopped.js';
 
 /** Default port of `quorum serve`. */
 export const DEFAULT_SERVE_PORT = 8471;
@@ -80,15 +81,7 @@ export function serveCommand() {
         });
         process.stdout.write(`quorum serve: OpenAI-compatible API on ${server.baseUrl} (model ${protocol}; GET /v1/models lists the others; store ${db}${token === undefined ? '' : '; bearer token required'}) — Ctrl-C to stop\n`);
         if (!server.loopback) process.stderr.write(`warning: bound to ${options.host}: anyone who can reach this machine can run your agents${token === undefined ? ' (no --token set)' : ''}\n`);
-        await new Promise<void>((resolve) => {
-          const stop = () => {
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            resolve();
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-        });
+        await untilStopped();
         const runs = await server.session.runIds();
         await server.close();
         const stored = Object.entries(runs);

@@ -4,6 +4,7 @@ import { findUiDir } from '../../web/server/ui-dir.js';
 import { startViewer } from '../../web/server/start-viewer.js';
 import { integerFlag } from '../parse-flags.js';
 import { assertStoreExists, DEFAULT_DB } from '../store-option.js';
+import { untilStopped } from '../until-stopped.js';
 
 /** Default port of `quorum ui`. */
 export const DEFAULT_UI_PORT = 8470;
@@ -30,15 +31,7 @@ export function uiCommand() {
       process.stdout.write(`quorum viewer on ${viewer.url} (store ${options.db}, read-only) — Ctrl-C to stop\n`);
       if (uiDir === null) process.stderr.write('warning: the web UI is not built (run `npm run build`); only the JSON API under /api works\n');
       if (!viewer.loopback) process.stderr.write(`warning: bound to ${options.host}: anyone who can reach this machine can read these traces (there is no login)\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped();
       await viewer.close();
       await store.close();
     });
