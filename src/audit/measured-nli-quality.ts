@@ -9,9 +9,9 @@ export interface MeasuredNliCounts {
 
 /** The labelled real-text set `nli_quality` refers to (fixtures/nli-debate/README.md). */
 export const NLI_QUALITY_SET = {
-  file: 'fixtures/nli-debate/heldout.jsonl',
+  file: 'fixtures/nli-debate/dev3.jsonl',
   description:
-    'the held-out part of fixtures/nli-debate: 222 best-match step pairs from public multi-agent debate transcripts (models and configurations the rules were not designed on), labelled by hand before any rule ran on them (42 contradictions)',
+    'the dev 3 part of fixtures/nli-debate (the held-out part when measured, since read and renamed): 222 best-match step pairs from public multi-agent debate transcripts, labelled by hand before any rule ran on them (42 contradictions)',
   pairs: 222,
   contradictions: 42,
   tau: 0.5,
@@ -49,8 +49,8 @@ export interface ScoredPairsCheck {
  * A test re-flags the stored pairs, so the counts cannot drift from the rules.
  */
 export const HEURISTIC_SCORED_PAIRS_CHECK: ScoredPairsCheck = Object.freeze({
-  description: 'all 4,461 best-match pairs of agreeing agents in the six held-out transcript files, every flag judged by hand',
-  file: 'fixtures/nli-debate/heldout-flags.jsonl',
+  description: 'all 4,461 best-match pairs of agreeing agents in the six dev 3 transcript files, every flag judged by hand',
+  file: 'fixtures/nli-debate/dev3-flags.jsonl',
   pairs: 4461,
   flags: 27,
   realFlags: 0,

@@ -1,7 +1,7 @@
 /**
  * `nli_quality` and the fallback-NLI label of `quorum audit`. The
  * heuristic's published figures live in one constant; this test recomputes
- * them from the held-out fixture, so they cannot drift from the rules.
+ * them from the labelled fixture, so they cannot drift from the rules.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'quorum-nli-quality-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('nli_quality', () => {
-  it('matches the heuristic recomputed on the held-out debate set, for both rule sets', async () => {
+  it('matches the heuristic recomputed on the labelled debate set, for both rule sets', async () => {
     const pairs = parseContradictionLabels(fixture, await readFile(fixture, 'utf8'));
     assert.equal(pairs.length, NLI_QUALITY_SET.pairs);
     assert.equal(pairs.filter((pair) => pair.contradiction).length, NLI_QUALITY_SET.contradictions);

@@ -25,15 +25,15 @@ async function measure(spec: string, part: string): Promise<ReturnType<typeof co
 }
 
 describe('the labelled debate set', () => {
-  it('has two dev parts of 509 pairs, a held-out part of at least 200 pairs with at least 20 contradictions, unique ids and a reason for every contradiction', async () => {
+  it('has three dev parts of 731 pairs (dev 3: 42 contradictions), unique ids and a reason for every contradiction', async () => {
     const dev = [...(await load('dev')), ...(await load('dev2'))];
-    const heldOut = await load('heldout');
+    const dev3 = await load('dev3');
     assert.equal(dev.length, 509);
-    assert.ok(heldOut.length >= 200);
-    assert.ok(heldOut.filter((pair) => pair.contradiction).length >= 20);
-    const ids = [...dev, ...heldOut].map((pair) => pair.id);
+    assert.equal(dev3.length, 222);
+    assert.equal(dev3.filter((pair) => pair.contradiction).length, 42);
+    const ids = [...dev, ...dev3].map((pair) => pair.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const pair of [...dev, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
+    for (const pair of [...dev, ...dev3]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
   });
 
   it('rejects a contradiction without a reason and an unknown label', () => {
@@ -53,11 +53,10 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     });
   }
 
-  it('keeps its measured figures on the held-out part: precision 4/4, recall 4/42 (below the 0.3 target)', async () => {
-    // Measured once, after the rules were committed (docs/audit-models.md, "Precision and
-    // recall on debate text"); the labels are a person's, committed before any rule ran on them.
-    // These floors are the measured values, not the target: the recall target is NOT met here.
-    const flags = await measure('heuristic', 'heldout');
+  it('keeps its figures on the dev 3 part: precision 4/4, recall 4/42 (measured once while it was held out)', async () => {
+    // Measured once while it was the held-out part, after the rules were committed
+    // (docs/audit-models.md); its misses were then read, so it is now a dev part.
+    const flags = await measure('heuristic', 'dev3');
     assert.ok(flags.precision >= 4 / 4, `precision ${flags.precision}`);
     assert.ok(flags.recall >= 4 / 42, `recall ${flags.recall}`);
   });
@@ -65,7 +64,7 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
     for (const [part, lexicalCeiling] of [
       ['dev2', 0.2],
-      ['heldout', 0.4],
+      ['dev3', 0.4],
     ] as const) {
       const lexical = await measure('heuristic#rules=lexical', part);
       const aligned = await measure('heuristic', part);
