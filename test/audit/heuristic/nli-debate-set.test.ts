@@ -25,15 +25,18 @@ async function measure(spec: string, part: string): Promise<ReturnType<typeof co
 }
 
 describe('the labelled debate set', () => {
-  it('has three dev parts of 731 pairs (dev 3: 42 contradictions), unique ids and a reason for every contradiction', async () => {
+  it('has three dev parts of 731 pairs (dev 3: 42 contradictions), a held-out part of 280 (30 contradictions), unique ids and a reason for every contradiction', async () => {
     const dev = [...(await load('dev')), ...(await load('dev2'))];
     const dev3 = await load('dev3');
     assert.equal(dev.length, 509);
     assert.equal(dev3.length, 222);
     assert.equal(dev3.filter((pair) => pair.contradiction).length, 42);
-    const ids = [...dev, ...dev3].map((pair) => pair.id);
+    const heldOut = await load('heldout');
+    assert.equal(heldOut.length, 280);
+    assert.equal(heldOut.filter((pair) => pair.contradiction).length, 30);
+    const ids = [...dev, ...dev3, ...heldOut].map((pair) => pair.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const pair of [...dev, ...dev3]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
+    for (const pair of [...dev, ...dev3, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
   });
 
   it('rejects a contradiction without a reason and an unknown label', () => {
