@@ -24,7 +24,7 @@ export const NLI_QUALITY_SET = {
  * report prints cannot drift from the rules.
  */
 export const HEURISTIC_NLI_QUALITY: Readonly<Record<'aligned' | 'lexical', MeasuredNliCounts>> = Object.freeze({
-  aligned: { truePositives: 4, falsePositives: 0, falseNegatives: 38 },
+  aligned: { truePositives: 7, falsePositives: 0, falseNegatives: 35 },
   lexical: { truePositives: 18, falsePositives: 32, falseNegatives: 24 },
 });
 

@@ -56,12 +56,12 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     });
   }
 
-  it('keeps its figures on the dev 3 part: precision 4/4, recall 4/42 (measured once while it was held out)', async () => {
-    // Measured once while it was the held-out part, after the rules were committed
-    // (docs/audit-models.md); its misses were then read, so it is now a dev part.
+  it('keeps its figures on the dev 3 part: precision 7/7, recall 7/42 (4/42 when it was held out)', async () => {
+    // Measured once while it was the held-out part (4 of 42, docs/audit-models.md); its misses
+    // were then read, it became a dev part, and the third round of rules was designed on it.
     const flags = await measure('heuristic', 'dev3');
-    assert.ok(flags.precision >= 4 / 4, `precision ${flags.precision}`);
-    assert.ok(flags.recall >= 4 / 42, `recall ${flags.recall}`);
+    assert.ok(flags.precision >= 7 / 7, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 7 / 42, `recall ${flags.recall}`);
   });
 
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
