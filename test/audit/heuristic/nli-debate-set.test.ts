@@ -64,6 +64,16 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     assert.ok(flags.recall >= 7 / 42, `recall ${flags.recall}`);
   });
 
+  it('keeps its measured figures on the held-out part: precision 5/7, recall 5/30 (below both targets)', async () => {
+    // Measured once, after the third round of rules was committed (docs/audit-models.md); the
+    // labels are a person's, committed before any rule ran on them. These floors are the
+    // measured values, not the targets: neither precision ≥ 0.8 nor recall ≥ 0.3 is met here.
+    const flags = await measure('heuristic', 'heldout');
+    assert.equal(flags.truePositives + flags.falsePositives, 7);
+    assert.ok(flags.precision >= 5 / 7, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 5 / 30, `recall ${flags.recall}`);
+  });
+
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
     for (const [part, lexicalCeiling] of [
       ['dev2', 0.2],
