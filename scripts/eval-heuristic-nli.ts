@@ -3,19 +3,19 @@
  * p > τ) of any NLI model quorum accepts (`heuristic`, `transformers:…`,
  * `http:…`, `llm:<chat backend spec>`) on three labelled sets: the
  * hand-labelled debate steps in fixtures/nli-debate (the dev, dev 2 and
- * held-out parts),
+ * dev 3 parts by default; the held-out part only when named in `--parts`),
  * and the SNLI test slice in the shared data (with its 3-way confusion
  * matrix), at τ = 0.5 and a small sweep of τ. The figures in
  * docs/audit-models.md come from this; a user measures their own NLI
  * (an `llm:` model, say) with it.
  *
- * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …] [--db=<file.db>] [--parts=dev,dev2,heldout] [--explain]
+ * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …] [--db=<file.db>] [--parts=dev,dev2,dev3,heldout] [--explain]
  * Defaults: the `heuristic` model; `$QUORUM_SHARED_DATA/snli/snli_test.csv`,
  * else `../shared/data/snli/snli_test.csv` beside the repository (skipped
  * when absent). More SNLI-format CSVs can be listed after the spec.
  * `--db=<file>` keeps an `llm:` model's completions in that store, so a
  * second evaluation sends nothing. `--explain` prints every flagged debate
- * pair and every missed contradiction of the two dev parts.
+ * pair and every missed contradiction of the dev parts.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -44,9 +44,10 @@ const line = (name: string, flags: ContradictionFlags): string =>
   `${name.padEnd(22)} τ ${flags.threshold.toFixed(1)}  precision ${percent(flags.precision).padStart(6)}  recall ${percent(flags.recall).padStart(6)}  F1 ${percent(flags.f1).padStart(6)}  (TP ${flags.truePositives}, FP ${flags.falsePositives}, FN ${flags.falseNegatives})`;
 
 console.log(`model ${provider.id}`);
-// `--parts=dev,dev2` measures only those parts (rule design never runs the held-out one).
+// `--parts=dev,dev2` measures only those parts; the held-out part runs only when named
+// (`--parts=heldout`), so rule design never runs it by accident.
 const partsArg = args.find((arg) => arg.startsWith('--parts='))?.slice('--parts='.length);
-const parts = partsArg === undefined ? ['dev', 'dev2', 'heldout'] : partsArg.split(',');
+const parts = partsArg === undefined ? ['dev', 'dev2', 'dev3'] : partsArg.split(',');
 for (const part of parts) {
   const file = join(fixtures, `${part}.jsonl`);
   const pairs = parseContradictionLabels(file, await readFile(file, 'utf8'));

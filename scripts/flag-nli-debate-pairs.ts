@@ -2,7 +2,7 @@
  * The whole-transcript check of an NLI model (docs/audit-models.md): every
  * distinct best-match pair that `make-nli-debate-pairs.ts` emitted (not a
  * sample), scored as CARA scores it, and the flagged ones (p(contradiction)
- * > τ) printed for judging by hand, as in fixtures/nli-debate/heldout-flags.jsonl.
+ * > τ) printed for judging by hand, as in fixtures/nli-debate/dev3-flags.jsonl.
  * A summary on stderr: distinct pairs, flags, and how many of each are
  * pairs of agents whose parsed answers agree (the pairs CARA scores).
  *

@@ -24,7 +24,9 @@ import { parseNumericAnswer } from '../src/parsing/numeric-answer.js';
 import { segmentText } from '../src/parsing/segment-steps.js';
 
 type Message = { role: string; content: string };
-type Results = Record<string, [Message[][], string]>;
+// A third element, when present, gives each agent's answer (converted transcripts whose
+// answers are neither option letters nor numbers, e.g. mad-to-du-results.ts).
+type Results = Record<string, [Message[][], string, (string | null)[]?]>;
 
 /** "…: A) 46,XX, B) 47,XXX, C) 69,XYY, D) 45,X Answer in English…" → options by letter. */
 function optionsOf(question: string): Record<string, string> {
@@ -45,12 +47,12 @@ for (const argument of process.argv.slice(2)) {
   const label = argument.slice(0, at);
   const results = JSON.parse(await readFile(argument.slice(at + 1), 'utf8')) as Results;
   let questionIndex = -1;
-  for (const [question, [contexts]] of Object.entries(results)) {
+  for (const [question, [contexts, , given]] of Object.entries(results)) {
     questionIndex++;
     const options = optionsOf(question);
     const finals = contexts.map((messages) => messages.filter((message) => message.role === 'assistant').at(-1)?.content ?? '');
     // No lettered options (GSM-style word problems): the answer is a number.
-    const answers = finals.map((text) => (Object.keys(options).length > 0 ? parseMcqAnswer(text, options) : parseNumericAnswer(text)).value);
+    const answers = given ?? finals.map((text) => (Object.keys(options).length > 0 ? parseMcqAnswer(text, options) : parseNumericAnswer(text)).value);
     const steps = finals.map((text) => segmentText(freeRationale(text)));
     const vectors = (await Promise.all(steps.map((list) => embedder.embed(list)))).map((list) => list.map(unitVector));
     for (let a = 0; a < steps.length; a++) {

@@ -1,7 +1,7 @@
 /**
  * `nli_quality` and the fallback-NLI label of `quorum audit`. The
  * heuristic's published figures live in one constant; this test recomputes
- * them from the held-out fixture, so they cannot drift from the rules.
+ * them from the labelled fixture, so they cannot drift from the rules.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'quorum-nli-quality-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('nli_quality', () => {
-  it('matches the heuristic recomputed on the held-out debate set, for both rule sets', async () => {
+  it('matches the heuristic recomputed on the labelled debate set, for both rule sets', async () => {
     const pairs = parseContradictionLabels(fixture, await readFile(fixture, 'utf8'));
     assert.equal(pairs.length, NLI_QUALITY_SET.pairs);
     assert.equal(pairs.filter((pair) => pair.contradiction).length, NLI_QUALITY_SET.contradictions);
@@ -57,13 +57,13 @@ describe('nli_quality', () => {
   it('gives the measured figures for heuristic and nulls with "unmeasured" for anything else', () => {
     const aligned = nliQuality('heuristic', 0.5);
     assert.equal(aligned.measured, true);
-    assert.equal(aligned.precision, 1); // 4 flags, all real
-    assert.equal(aligned.recall, 4 / 42);
+    assert.equal(aligned.precision, 5 / 7); // 7 flags, 5 real
+    assert.equal(aligned.recall, 5 / 30);
     assert.equal(aligned.note, null);
     assert.deepEqual(nliQuality('heuristic#rules=aligned', 0.5), { ...aligned, provider: 'heuristic#rules=aligned' });
     const lexical = nliQuality('heuristic#rules=lexical', 0.7);
-    assert.equal(lexical.precision, 18 / 50);
-    assert.equal(lexical.recall, 18 / 42);
+    assert.equal(lexical.precision, 5 / 43);
+    assert.equal(lexical.recall, 5 / 30);
     assert.equal(lexical.note, 'measured at τ = 0.5; this audit used τ = 0.7');
     assert.equal(lexical.scoredPairs, null, 'no whole-transcript check of the lexical rules');
     assert.deepEqual(aligned.scoredPairs, HEURISTIC_SCORED_PAIRS_CHECK);
@@ -104,7 +104,7 @@ describe('quorum audit under a fallback NLI', () => {
     assert.match(row, /1\.000 \[1\.000, 1\.000\] †/);
     assert.equal(row.match(/†/g)?.length, 3);
     assert.match(table, /^† fallback NLI \(heuristic\): CARA-HYB, CR, CARA-GT and the failure modes/m);
-    assert.match(table, /NLI heuristic: contradiction precision 100\.0%, recall 9\.5% on held-out debate text \(4 of 42 contradictions flagged, 0 false flags; τ = 0\.5; docs\/audit-models\.md\); on pairs of agreeing agents \(what CARA scores\) in whole transcripts, 0 of 27 flags were real/);
+    assert.match(table, /NLI heuristic: contradiction precision 71\.4%, recall 16\.7% on held-out debate text \(5 of 30 contradictions flagged, 2 false flags; τ = 0\.5; docs\/audit-models\.md\); on pairs of agreeing agents \(what CARA scores\) in whole transcripts, 0 of 27 flags were real/);
     const json = auditJson(record);
     assert.equal(json['fallback_nli'], true);
     assert.deepEqual(json['fallback_nli_figures'], ['cara_hyb', 'cr', 'cara_gt', 'fm']);
@@ -113,12 +113,13 @@ describe('quorum audit under a fallback NLI', () => {
       measured: true,
       set: NLI_QUALITY_SET.description,
       tau: 0.5,
-      precision: 1,
-      recall: 4 / 42,
-      f1: (2 * (4 / 42)) / (1 + 4 / 42),
-      true_positives: 4,
-      false_positives: 0,
-      false_negatives: 38,
+      // Hand computation from the counts: P = 5/7, R = 5/30, F1 = 2PR / (P + R).
+      precision: 5 / 7,
+      recall: 5 / 30,
+      f1: (2 * (5 / 7) * (5 / 30)) / (5 / 7 + 5 / 30),
+      true_positives: 5,
+      false_positives: 2,
+      false_negatives: 25,
       scored_pairs_check: { set: HEURISTIC_SCORED_PAIRS_CHECK.description, pairs: 4461, flags: 27, real_flags: 0 },
       note: null,
     });

@@ -6,10 +6,11 @@ import { answerClaim, answersConflict, type AnswerClaim } from './answer-claims.
 import { clausesOf, type Clause } from './clauses.js';
 import { withHypernyms } from './hypernyms.js';
 import { optionStatements, valueOptionConflicts, type OptionStatements } from './option-verdicts.js';
+import { choicesConflict, uniqueChoices, type UniqueChoice } from './unique-choices.js';
 import { coverageOf, softmax } from './nli-logits.js';
 
 /** Which aligned rule found a conflict. */
-export type AlignedRule = 'answer' | 'verdict' | 'option value' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
+export type AlignedRule = 'answer' | 'verdict' | 'choice' | 'option value' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
 
 /** One piece of evidence that two steps contradict, with its weight (log-odds units). */
 export interface AlignedConflict {
@@ -34,10 +35,12 @@ export interface AlignedFacts {
   answer: AnswerClaim | undefined;
   options: OptionStatements;
   quantities: QuantitySide;
+  choices: UniqueChoice[];
 }
 
 const ANSWER_WEIGHT = 3.5;
 const VERDICT_WEIGHT = 3.5;
+const CHOICE_WEIGHT = 3.5;
 const OPTION_VALUE_WEIGHT = 3;
 const NEGATION_WEIGHT = 3;
 const QUANTITY_WEIGHT = 3;
@@ -53,7 +56,7 @@ const ENTAILMENT_PENALTY_PER_EVIDENCE = 1.5;
 export function alignedFacts(text: string): AlignedFacts {
   const clauses = clausesOf(text);
   const stems = new Set(clauses.flatMap((clause) => clause.stems));
-  return { text, clauses, stems, answer: answerClaim(text), options: optionStatements(text), quantities: quantitySide(text, stems) };
+  return { text, clauses, stems, answer: answerClaim(text), options: optionStatements(text), quantities: quantitySide(text, stems), choices: uniqueChoices(text) };
 }
 
 /**
@@ -100,6 +103,11 @@ function alignedConflicts(premise: AlignedFacts, hypothesis: AlignedFacts): Alig
     if (chooser.answer?.kind === 'option' && rejecter.options.rejected.has(chooser.answer.option)) {
       conflicts.push({ rule: 'verdict', weight: VERDICT_WEIGHT, detail: `option ${chooser.answer.option.toUpperCase()} chosen / rejected` });
     }
+  }
+  const choice = premise.choices.flatMap((a) => hypothesis.choices.filter((b) => choicesConflict(a, b, premise.stems, hypothesis.stems)).map((b) => [a, b] as const))[0];
+  if (choice !== undefined) {
+    const [a, b] = choice;
+    conflicts.push({ rule: 'choice', weight: CHOICE_WEIGHT, detail: `the ${a.degree} ${a.role[0]}: ${a.filler.join(' ')} / ${b.filler.join(' ')}` });
   }
   for (const detail of valueOptionConflicts(premise.options, hypothesis.options)) conflicts.push({ rule: 'option value', weight: OPTION_VALUE_WEIGHT, detail });
   const negation = alignedNegation(premise.clauses, hypothesis.clauses) ?? alignedNegation(hypothesis.clauses, premise.clauses);

@@ -1,4 +1,6 @@
-import { normaliseText } from '../text/word-tokens.js';
+import { isStopWord } from '../text/stop-words.js';
+import { stemWord } from '../text/stem-word.js';
+import { normaliseText, wordTokens } from '../text/word-tokens.js';
 import { CLAUSE_BREAK } from './clauses.js';
 
 /**
@@ -17,6 +19,8 @@ export type AnswerClaim =
       unit: string | undefined;
       /** The step says this is its answer (see `FINAL_ANSWER`). */
       final: boolean;
+      /** Content stems of what the step says before the box ("total amount money together"): what the number is of. */
+      frame: string[];
     };
 
 const BOXED = /\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g;
@@ -29,6 +33,10 @@ const OPTION_VERDICTS: readonly RegExp[] = [
   /\b(?:option|choice)\s*\(?([a-e])\)?(?:'s)?(?:\s+[^\s;:!?]+){0,6}?\s+(?:is|remains|seems to be|appears to be|would be)\s+(?:the\s+)?(?:correct|right|best|closest|most (?:accurate|plausible|appropriate|consistent|likely))\b/,
   /\b(?:option|choice)\s*\(?([a-e])\)?\s+(?:best|most closely)\s+(?:reflects|matches|fits|captures|describes)\b/,
   /\baligning with option\s*\(?([a-e])\)?/,
+  // "the accurate description is D, as …": the letter must end there (not "the answer is a …").
+  /\b(?:correct|accurate|right|best)\s+(?:description|choice|statement)\s+(?:is|remains|would be)\s*:?\s*\(?([a-e])(?:\)|(?=[\s,.;:]*$)|(?=[,.;:]))/,
+  // An option-by-option review: "C: Correct—matches 18 carbons …".
+  /^\W*\(?([a-e])\)?\s*:\s*(?:correct|right|true)\b/,
 ];
 
 // An answer in a clause like these (or the two after it: "\boxed{57}, although …, is
@@ -61,7 +69,8 @@ export function answerClaim(text: string): AnswerClaim | undefined {
     // A unit written after the box counts as the box's ("\boxed{52} WPM").
     if (!RESULT.test(normalised) && ARITHMETIC_BEFORE.test(normalised.slice(0, boxes[0]!.index))) return undefined;
     const final = FINAL_ANSWER.test(normalised);
-    const boxed = boxes.map((match) => boxedAnswer(match[1]!, /^\s+([a-z]+)/.exec(normalised.slice((match.index ?? 0) + match[0].length))?.[1], final));
+    const frame = frameOf(normalised.slice(0, boxes[0]!.index));
+    const boxed = boxes.map((match) => boxedAnswer(match[1]!, /^\s+([a-z]+)/.exec(normalised.slice((match.index ?? 0) + match[0].length))?.[1], final, frame));
     // Boxes become placeholders so that "\boxed{$15,000}" is not cut into clauses.
     const marked = normalised.replace(BOXED, (_, __, at: number) => ` box${at} `);
     if (boxes.some((match) => refuted(marked, marked.indexOf(` box${match.index} `))) || boxed.some((claim) => claim === undefined)) return undefined;
@@ -104,9 +113,32 @@ export function answersConflict(a: AnswerClaim, b: AnswerClaim): boolean {
   if (a.kind !== b.kind || sameAnswer(a, b)) return false;
   if (a.kind === 'number' && b.kind === 'number') {
     if (a.unit !== undefined && b.unit !== undefined) return a.unit === b.unit;
-    return a.final && b.final;
+    return (a.final && b.final) || (a.unit === b.unit && sameFrame(a.frame, b.frame));
   }
   return true;
+}
+
+/**
+ * Two boxes that the same words lead up to ("the total amount of money they
+ * all have together is \boxed{22500}" / "… together is \boxed{45000}") are
+ * two values of one thing, whether or not either step calls it its answer:
+ * the same content words, at least `MIN_FRAME` of them.
+ */
+function sameFrame(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length < MIN_FRAME || b.length < MIN_FRAME) return false;
+  const inB = new Set(b);
+  const inA = new Set(a);
+  return a.every((stem) => inB.has(stem)) && b.every((stem) => inA.has(stem));
+}
+
+const MIN_FRAME = 3;
+
+/** Content stems of the clause that leads up to a box (the text after the last clause break). */
+function frameOf(before: string): string[] {
+  const pieces = before.split(new RegExp(CLAUSE_BREAK, 'gu'));
+  return wordTokens(pieces.at(-1) ?? '')
+    .filter((word) => !isStopWord(word) && !/\d/.test(word))
+    .map(stemWord);
 }
 
 function sameAnswer(a: AnswerClaim, b: AnswerClaim): boolean {
@@ -125,7 +157,7 @@ function unitOf(claim: AnswerClaim): string | undefined {
  * else right after it) as its unit, made singular ("16 inches" → inch).
  * Undefined when there is no number.
  */
-function boxedAnswer(content: string, after: string | undefined, final: boolean): AnswerClaim | undefined {
+function boxedAnswer(content: string, after: string | undefined, final: boolean, frame: string[]): AnswerClaim | undefined {
   const plain = content
     .replace(/\\(?:text(?:bf)?|mathrm)\s*\{([^{}]*)\}/g, '$1')
     .replace(/^\s*answer\s*:/, '')
@@ -138,7 +170,7 @@ function boxedAnswer(content: string, after: string | undefined, final: boolean)
   const number = /(-?\d[\d,]*(?:\.\d+)?)\s*(?:%|\\%)?\s*([a-z]+)?/.exec(result.replace(/\$/g, ''));
   if (number === null) return undefined;
   const unit = number[2] ?? after;
-  return { kind: 'number', value: Number(number[1]!.replace(/,/g, '')), unit: unit === undefined ? undefined : singular(unit), final };
+  return { kind: 'number', value: Number(number[1]!.replace(/,/g, '')), unit: unit === undefined ? undefined : singular(unit), final, frame };
 }
 
 function singular(word: string): string {

@@ -11,6 +11,8 @@ export interface OptionStatements {
 const REJECTED = [
   /\b(?:option|choice)\s*\(?([a-e])\)?\s+(?:is|would be|seems)\s+(?:incorrect|wrong|invalid|not (?:the )?(?:correct|right|best))\b/g,
   /\(([a-e])\)\s+(?:is|would be|seems)\s+(?:incorrect|wrong|invalid|not (?:the )?(?:correct|right|best))\b/g,
+  // An option-by-option review: "D: Wrong—cis configuration is …".
+  /^\W*\(?([a-e])\)?\s*:\s*(?:incorrect|wrong|false|invalid)\b/g,
 ];
 // A number and the option it belongs to, either order: "0.9609 (option D)", "option D (0.9850)", "Option B's 0.9609".
 const VALUE_THEN_OPTION = /(?<![\d.])(\d+(?:\.\d+)?)\s*\$?\s*\(\s*(?:option|choice)\s*([a-e])\s*\)/g;

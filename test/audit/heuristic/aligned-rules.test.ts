@@ -29,10 +29,28 @@ const CASES: Record<string, Case[]> = {
     { premise: 'The revised answer is \\boxed{16}.', hypothesis: 'So the answer is \\boxed{48 calories}.', rule: 'answer', why: 'both say they give the answer, and the answers differ' },
     { premise: 'So Tom can fill \\boxed{12} boxes in all.', hypothesis: 'Tom can fill \\boxed{11} boxes, assuming each box holds 3 apples.', rule: 'answer', why: '"assuming" after the answer restates what the problem gives; both commit to a number of boxes' },
     { premise: 'Assuming each box holds 4 apples, Tom fills \\boxed{9} boxes.', hypothesis: 'Tom can fill \\boxed{12} boxes in all.', rule: null, why: 'an assumption set up before the answer makes it the answer to that case only' },
+    { premise: 'The number of apples left in the basket is \\boxed{12}.', hypothesis: 'The number of apples left in the basket is \\boxed{9}.', rule: 'answer', why: 'the same words lead up to both boxes: two values of one count, though neither step says "answer"' },
+    { premise: 'The number of apples left in the basket is \\boxed{12}.', hypothesis: 'The number of pears is \\boxed{9}.', rule: null, why: 'different words before the boxes: two counts of different things' },
+    { premise: 'So the total is \\boxed{12}.', hypothesis: 'So the total is \\boxed{9}.', rule: null, why: 'one word ("total") is too little to say both boxes count the same thing (a step may total a part)' },
+    { premise: 'B: Correct, since insulin lowers glucose.', hypothesis: 'The correct answer is (C).', rule: 'answer', why: 'an option-by-option review that marks B correct chooses B; the other step chooses C' },
+    { premise: 'Thus, the accurate description is D, as it matches the carbon count.', hypothesis: 'The correct answer is (A).', rule: 'answer', why: '"the accurate description is D" chooses D' },
   ],
   verdict: [
     { premise: 'The correct answer is (B).', hypothesis: 'Option B is incorrect because it ignores the timing.', rule: 'verdict', why: 'one step chooses B, the other rejects B: opposite verdicts on one option' },
     { premise: 'The correct answer is (D).', hypothesis: 'Option B is incorrect because it ignores the timing.', rule: null, why: 'choosing D and rejecting B agree' },
+    { premise: 'Thus, the accurate description is B, as it fits the data.', hypothesis: 'B: Wrong, it ignores the timing.', rule: 'verdict', why: 'an option-by-option review that marks B wrong rejects the option the other step chooses' },
+    { premise: 'Thus, the accurate description is D, as it fits the data.', hypothesis: 'B: Wrong, it ignores the timing.', rule: null, why: 'choosing D and marking B wrong agree' },
+  ],
+  choice: [
+    { premise: 'A carbon tax is the most effective policy to reduce emissions in the short run.', hypothesis: 'The most effective policy to reduce emissions is a cap on imports.', rule: 'choice', why: 'a superlative admits one filler: two different policies cannot both be the most effective one for the same goal' },
+    { premise: 'Therefore, penicillin is the best treatment for this infection.', hypothesis: 'The best treatment for this infection is doxycycline, given the allergy.', rule: 'choice', why: '"the best treatment for this infection" is one drug: penicillin vs doxycycline' },
+    { premise: 'A carbon tax is the most effective policy to reduce emissions.', hypothesis: 'The most effective policy to reduce emissions is a tax on carbon.', rule: null, why: 'the same filler in other words (the head "tax" is named in both)' },
+    { premise: 'A carbon tax is the most effective policy to reduce emissions.', hypothesis: 'A cap on imports is the most popular policy to reduce emissions.', rule: null, why: 'different degrees (most effective, most popular) are different roles' },
+    { premise: 'A carbon tax is the most effective policy to reduce emissions.', hypothesis: 'A cap on imports is the most effective way to raise revenue.', rule: null, why: 'different roles: a policy to reduce emissions, a way to raise revenue' },
+    { premise: 'A carbon tax is not the most effective policy to reduce emissions.', hypothesis: 'The most effective policy to reduce emissions is a cap on imports.', rule: null, why: 'a denied choice chooses nothing' },
+    { premise: 'A carbon tax may be the most effective policy to reduce emissions.', hypothesis: 'The most effective policy to reduce emissions is a cap on imports.', rule: null, why: 'a hedged choice ("may") commits to nothing' },
+    { premise: 'The best evidence for the claim that lunar rocks are older comes from radioactive dating.', hypothesis: 'The best evidence for the claim is crater counting.', rule: null, why: 'the only copula of the first step belongs to its that-clause ("rocks are older"): it names no filler' },
+    { premise: 'The best answer is (B), as dating shows it.', hypothesis: 'The best answer is (C).', rule: 'answer', why: 'options in the filler are answers: the answer rule, not the choice rule, reads them' },
   ],
   'option value': [
     { premise: 'This value is far below 0.9609 (option D).', hypothesis: "Option B's 0.9609 is closest for W-band.", rule: 'option value', why: 'one value is said to be option D in one step and option B in the other' },
@@ -125,10 +143,11 @@ describe('aligned heuristic NLI rules', () => {
 
 describe('answerClaim', () => {
   it('reads boxed numbers with their unit, option slots and option verdicts', () => {
-    assert.deepEqual(answerClaim('The total is \\boxed{16 inches}.'), { kind: 'number', value: 16, unit: 'inch', final: false });
-    assert.deepEqual(answerClaim('The answer is \\boxed{52} WPM.'), { kind: 'number', value: 52, unit: 'wpm', final: true });
-    assert.deepEqual(answerClaim('Mary is \\boxed{25 - 2 = 23} years old.'), { kind: 'number', value: 23, unit: 'year', final: false });
-    assert.deepEqual(answerClaim('\\boxed{Answer: Dominick saw a total of 30 items}'), { kind: 'number', value: 30, unit: 'item', final: true });
+    // `frame`: the content stems of the clause before the box (what the number is of).
+    assert.deepEqual(answerClaim('The total is \\boxed{16 inches}.'), { kind: 'number', value: 16, unit: 'inch', final: false, frame: ['total'] });
+    assert.deepEqual(answerClaim('The answer is \\boxed{52} WPM.'), { kind: 'number', value: 52, unit: 'wpm', final: true, frame: ['answer'] });
+    assert.deepEqual(answerClaim('Mary is \\boxed{25 - 2 = 23} years old.'), { kind: 'number', value: 23, unit: 'year', final: false, frame: ['mary'] });
+    assert.deepEqual(answerClaim('\\boxed{Answer: Dominick saw a total of 30 items}'), { kind: 'number', value: 30, unit: 'item', final: true, frame: [] });
     // A partial result of the step's own arithmetic, and a range, are no answers.
     assert.equal(answerClaim('Valerie earns $10,000 / 2 = \\boxed{5,000}.'), undefined);
     assert.equal(answerClaim('The height ranges over \\boxed{11-19 inches}.'), undefined);

@@ -25,15 +25,18 @@ async function measure(spec: string, part: string): Promise<ReturnType<typeof co
 }
 
 describe('the labelled debate set', () => {
-  it('has two dev parts of 509 pairs, a held-out part of at least 200 pairs with at least 20 contradictions, unique ids and a reason for every contradiction', async () => {
+  it('has three dev parts of 731 pairs (dev 3: 42 contradictions), a held-out part of 280 (30 contradictions), unique ids and a reason for every contradiction', async () => {
     const dev = [...(await load('dev')), ...(await load('dev2'))];
-    const heldOut = await load('heldout');
+    const dev3 = await load('dev3');
     assert.equal(dev.length, 509);
-    assert.ok(heldOut.length >= 200);
-    assert.ok(heldOut.filter((pair) => pair.contradiction).length >= 20);
-    const ids = [...dev, ...heldOut].map((pair) => pair.id);
+    assert.equal(dev3.length, 222);
+    assert.equal(dev3.filter((pair) => pair.contradiction).length, 42);
+    const heldOut = await load('heldout');
+    assert.equal(heldOut.length, 280);
+    assert.equal(heldOut.filter((pair) => pair.contradiction).length, 30);
+    const ids = [...dev, ...dev3, ...heldOut].map((pair) => pair.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const pair of [...dev, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
+    for (const pair of [...dev, ...dev3, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
   });
 
   it('rejects a contradiction without a reason and an unknown label', () => {
@@ -53,19 +56,28 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     });
   }
 
-  it('keeps its measured figures on the held-out part: precision 4/4, recall 4/42 (below the 0.3 target)', async () => {
-    // Measured once, after the rules were committed (docs/audit-models.md, "Precision and
-    // recall on debate text"); the labels are a person's, committed before any rule ran on them.
-    // These floors are the measured values, not the target: the recall target is NOT met here.
+  it('keeps its figures on the dev 3 part: precision 7/7, recall 7/42 (4/42 when it was held out)', async () => {
+    // Measured once while it was the held-out part (4 of 42, docs/audit-models.md); its misses
+    // were then read, it became a dev part, and the third round of rules was designed on it.
+    const flags = await measure('heuristic', 'dev3');
+    assert.ok(flags.precision >= 7 / 7, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 7 / 42, `recall ${flags.recall}`);
+  });
+
+  it('keeps its measured figures on the held-out part: precision 5/7, recall 5/30 (below both targets)', async () => {
+    // Measured once, after the third round of rules was committed (docs/audit-models.md); the
+    // labels are a person's, committed before any rule ran on them. These floors are the
+    // measured values, not the targets: neither precision ≥ 0.8 nor recall ≥ 0.3 is met here.
     const flags = await measure('heuristic', 'heldout');
-    assert.ok(flags.precision >= 4 / 4, `precision ${flags.precision}`);
-    assert.ok(flags.recall >= 4 / 42, `recall ${flags.recall}`);
+    assert.equal(flags.truePositives + flags.falsePositives, 7);
+    assert.ok(flags.precision >= 5 / 7, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 5 / 30, `recall ${flags.recall}`);
   });
 
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {
     for (const [part, lexicalCeiling] of [
       ['dev2', 0.2],
-      ['heldout', 0.4],
+      ['dev3', 0.4],
     ] as const) {
       const lexical = await measure('heuristic#rules=lexical', part);
       const aligned = await measure('heuristic', part);
