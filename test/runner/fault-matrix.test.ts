@@ -19,8 +19,10 @@ import type { AttemptRecord } from '../../src/spec/chat.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
 import { collect, spawnCli } from '../helpers/cli.js';
+import { freePort } from '../helpers/free-port.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { deterministicReply, FAULTS, FaultSchedule, requestKey, type Fault } from '../helpers/fault-schedule.js';
+import { postgresBinDir, startPrivatePostgres } from '../helpers/private-postgres.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { comparableEvent, comparableSummary } from '../queue/queue-fixtures.js';
 import { requireServices, testQueueName, testSchema } from '../queue/test-services.js';
@@ -194,6 +196,16 @@ async function killAfter(args: readonly string[], requests: number, schedule: Fa
   return schedule.injected.length; // faults the killed process received
 }
 
+/** Whether `promise` settles within `ms`; the timer is cleared either way (a pending one would hold the test process open after the last test). */
+async function endsWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timeout = new AbortController();
+  try {
+    return await Promise.race([promise.then(() => true), sleep(ms, false, { signal: timeout.signal })]);
+  } finally {
+    timeout.abort();
+  }
+}
+
 function assertClean(rows: readonly MatrixRow[]): void {
   for (const row of rows) {
     assert.equal(row.lost, 0, `${row.fault}: no unit lost`);
@@ -316,17 +328,6 @@ if (services !== undefined) {
   });
 }
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts a private redis-server (no persistence: a restart wipes it, like a crash of a cache-only Redis). */
 async function startRedis(port: number): Promise<import('node:child_process').ChildProcess> {
   const { spawn } = await import('node:child_process');
@@ -373,7 +374,7 @@ if (database !== undefined) {
         const storedAtRestart = await stored();
         redis = await startRedis(port);
         // the wiped queue is empty: the worker ends (or is stopped); what it had not stored is pending in PostgreSQL
-        const ended = await Promise.race([workerDone.then(() => true), sleep(5000).then(() => false)]);
+        const ended = await endsWithin(workerDone, 5000);
         if (!ended) worker.kill('SIGTERM');
         await workerDone;
         const pending = 12 - (await stored());
@@ -391,6 +392,82 @@ if (database !== undefined) {
       } finally {
         redis.kill('SIGKILL');
         await schema.drop();
+      }
+    });
+  });
+}
+
+const postgresBin = postgresBinDir();
+const redisOnly = requireServices('REDIS_URL');
+if (redisOnly !== undefined) {
+  describe('the fault matrix, queue mode: PostgreSQL restarted mid-queue', () => {
+    const underCi = !['', '0', 'false', undefined].includes(process.env.CI);
+    const skip = postgresBin === undefined && !underCi ? 'the PostgreSQL server binaries (initdb, pg_ctl under /usr/lib/postgresql/<version>/bin) are not installed' : false;
+    it('a crashed store loses no unit and stores none twice: the worker retries its jobs, the same study command finds the study done', { skip }, async (context) => {
+      assert.ok(postgresBin !== undefined, 'the PostgreSQL server binaries are needed under CI (.ci/run installs them)');
+      assert.notEqual(study.file, '', 'runs after the study test');
+      // each reply takes 100 ms, so units are in flight (between cache reads and their storing) when the store goes down
+      respond = (request) => ({ ...(deterministicReply(request) as Extract<FakeBehavior, { kind: 'reply' }>), delayMs: 100 });
+      const postgres = await startPrivatePostgres(postgresBin);
+      const queueUrl = new URL(redisOnly.REDIS_URL);
+      queueUrl.searchParams.set('queue', testQueueName('pg_restart'));
+      try {
+        const queueArgs = ['study', 'run', study.file, '--store', postgres.url, '--queue', queueUrl.href, '--no-audit', '--json'];
+        const planned = await runInProcess(queueArgs);
+        assert.equal(planned.code, 0, planned.stderr);
+        const stored = async (): Promise<number> => {
+          const store = await openStore(postgres.url, { readonly: true });
+          try {
+            return (await store.listRuns()).reduce((sum, run) => sum + run.units.done + run.units.failed, 0);
+          } finally {
+            await store.close();
+          }
+        };
+        const worker = spawnCli(['worker', '--queue', queueUrl.href, '--store', postgres.url, '--concurrency', '2', '--exit-when-empty', '--json']);
+        const workerDone = collect(worker);
+        while ((await stored()) < 3) await sleep(20);
+        await postgres.crash();
+        const downAt = Date.now();
+        await sleep(1000);
+        await postgres.start();
+        const downMs = Date.now() - downAt;
+        const storedAtRestart = await stored();
+        // the worker must end by itself (its failed jobs are retried after 2 s, 4 s, 8 s): 30 s is a hang
+        const ended = await endsWithin(workerDone, 30_000);
+        if (!ended) worker.kill('SIGKILL');
+        const result = await workerDone;
+        assert.ok(ended, `the worker did not end within 30 s of the restart; stderr:\n${result.stderr}`);
+        const jobErrors = result.stderr.split('\n').filter((line) => /^unit \S+ of run \S+: /.test(line));
+        // every job error names the store it could not reach, and what became of the job
+        for (const line of jobErrors) assert.match(line, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}.*\\((attempt \\d+, will retry|job failed; enqueue the run again after fixing it)\\)`));
+        let tally: { stored: number; failedUnits: number; skipped: number; jobErrors: number } | undefined;
+        if (result.code === 0) {
+          tally = JSON.parse(result.stdout) as NonNullable<typeof tally>;
+          assert.equal(tally.failedUnits, 0, 'no unit stored as failed because its store was down');
+        } else assert.match(result.stderr, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}`), 'a worker that gives up names the store');
+        const pending = 12 - (await stored());
+        const again = await runInProcess(queueArgs);
+        assert.equal(again.code, 0, again.stderr);
+        if (pending > 0) {
+          const second = await runInProcess(['worker', '--queue', queueUrl.href, '--store', postgres.url, '--concurrency', '2', '--exit-when-empty', '--json']);
+          assert.equal(second.code, 0, second.stderr);
+        }
+        const done = await runInProcess(queueArgs);
+        assert.equal(done.code, 0, done.stderr);
+        assert.equal((JSON.parse(done.stdout) as { status: string }).status, 'done');
+        const rows = await matrix(study.cleanDb, postgres.url, [], studyQuestion);
+        assert.equal(rows.reduce((sum, row) => sum + row.lost + row.duplicated, 0), 0);
+        context.diagnostic(
+          `PostgreSQL stopped (immediate) with ${storedAtRestart}/12 units stored, down ${downMs} ms; the worker exited ${result.code}` +
+            `${tally === undefined ? '' : ` having stored ${tally.stored} (${tally.failedUnits} failed, ${tally.skipped} already stored, ${tally.jobErrors} job errors)`}; ` +
+            `${jobErrors.length} job-error lines, each naming the store; ${pending} units pending after it; 0 lost, 0 duplicated, traces equal to the clean run`,
+        );
+      } finally {
+        const { openUnitQueue } = await import('../../src/queue/unit-queue.js');
+        const queue = openUnitQueue(queueUrl.href);
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
+        await postgres.destroy();
       }
     });
   });
