@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import type { AttemptRecord } from '../../src/spec/chat.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -194,6 +195,17 @@ async function killAfter(args: readonly string[], requests: number, schedule: Fa
   child.kill('SIGKILL');
   await finished;
   return schedule.injected.length; // faults the killed process received
+}
+
+/** Units of a PostgreSQL store that are no longer pending, read on a connection of its own. */
+async function storedNow(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>(`select count(*) as n from units where status <> 'pending'`)).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Whether `promise` settles within `ms`; the timer is cleared either way (a pending one would hold the test process open after the last test). */
@@ -400,6 +412,12 @@ if (database !== undefined) {
 const postgresBin = postgresBinDir();
 const redisOnly = requireServices('REDIS_URL');
 if (redisOnly !== undefined) {
+  // initdb and the first start take seconds of CPU: begun now, they overlap the earlier tests' waits (Retry-After, timeouts, backoff)
+  const privatePostgres = postgresBin === undefined ? undefined : startPrivatePostgres(postgresBin);
+  privatePostgres?.catch(() => undefined);
+  after(async () => {
+    await (await privatePostgres?.catch(() => undefined))?.destroy();
+  });
   describe('the fault matrix, queue mode: PostgreSQL restarted mid-queue', () => {
     const underCi = !['', '0', 'false', undefined].includes(process.env.CI);
     const skip = postgresBin === undefined && !underCi ? 'the PostgreSQL server binaries (initdb, pg_ctl under /usr/lib/postgresql/<version>/bin) are not installed' : false;
@@ -408,35 +426,35 @@ if (redisOnly !== undefined) {
       assert.notEqual(study.file, '', 'runs after the study test');
       // each reply takes 100 ms, so units are in flight (between cache reads and their storing) when the store goes down
       respond = (request) => ({ ...(deterministicReply(request) as Extract<FakeBehavior, { kind: 'reply' }>), delayMs: 100 });
-      const postgres = await startPrivatePostgres(postgresBin);
+      const postgres = await privatePostgres!;
       const queueUrl = new URL(redisOnly.REDIS_URL);
       queueUrl.searchParams.set('queue', testQueueName('pg_restart'));
       try {
         const queueArgs = ['study', 'run', study.file, '--store', postgres.url, '--queue', queueUrl.href, '--no-audit', '--json'];
         const planned = await runInProcess(queueArgs);
         assert.equal(planned.code, 0, planned.stderr);
-        const stored = async (): Promise<number> => {
-          const store = await openStore(postgres.url, { readonly: true });
-          try {
-            return (await store.listRuns()).reduce((sum, run) => sum + run.units.done + run.units.failed, 0);
-          } finally {
-            await store.close();
-          }
-        };
+        // one connection polls the units table (opening a store per poll cost seconds of CPU on a loaded machine)
+        const counter = new pg.Pool({ connectionString: postgres.url, max: 1 });
+        counter.on('error', () => undefined);
+        const stored = async (): Promise<number> => Number((await counter.query<{ n: string }>(`select count(*) as n from units where status <> 'pending'`)).rows[0]!.n);
         const worker = spawnCli(['worker', '--queue', queueUrl.href, '--store', postgres.url, '--concurrency', '2', '--exit-when-empty', '--json']);
         const workerDone = collect(worker);
-        while ((await stored()) < 3) await sleep(20);
-        await postgres.crash();
+        while ((await stored()) < 3) await sleep(50);
         const downAt = Date.now();
-        await sleep(1000);
+        await postgres.crash();
+        await counter.end();
+        // down long enough for the units in flight to hit it, short enough for BullMQ's first retry (after 2 s) to find it back
+        await sleep(300);
         await postgres.start();
         const downMs = Date.now() - downAt;
-        const storedAtRestart = await stored();
+        const workerEnd = Date.now();
+        const storedAtRestart = await storedNow(postgres.url);
         // the worker must end by itself (its failed jobs are retried after 2 s, 4 s, 8 s): 30 s is a hang
         const ended = await endsWithin(workerDone, 30_000);
         if (!ended) worker.kill('SIGKILL');
         const result = await workerDone;
         assert.ok(ended, `the worker did not end within 30 s of the restart; stderr:\n${result.stderr}`);
+        const workerEndMs = Date.now() - workerEnd;
         const jobErrors = result.stderr.split('\n').filter((line) => /^unit \S+ of run \S+: /.test(line));
         // every job error names the store it could not reach, and what became of the job
         for (const line of jobErrors) assert.match(line, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}.*\\((attempt \\d+, will retry|job failed; enqueue the run again after fixing it)\\)`));
@@ -445,7 +463,7 @@ if (redisOnly !== undefined) {
           tally = JSON.parse(result.stdout) as NonNullable<typeof tally>;
           assert.equal(tally.failedUnits, 0, 'no unit stored as failed because its store was down');
         } else assert.match(result.stderr, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}`), 'a worker that gives up names the store');
-        const pending = 12 - (await stored());
+        const pending = 12 - (await storedNow(postgres.url));
         const again = await runInProcess(queueArgs);
         assert.equal(again.code, 0, again.stderr);
         if (pending > 0) {
@@ -460,14 +478,13 @@ if (redisOnly !== undefined) {
         context.diagnostic(
           `PostgreSQL stopped (immediate) with ${storedAtRestart}/12 units stored, down ${downMs} ms; the worker exited ${result.code}` +
             `${tally === undefined ? '' : ` having stored ${tally.stored} (${tally.failedUnits} failed, ${tally.skipped} already stored, ${tally.jobErrors} job errors)`}; ` +
-            `${jobErrors.length} job-error lines, each naming the store; ${pending} units pending after it; 0 lost, 0 duplicated, traces equal to the clean run`,
+            `${jobErrors.length} job-error lines, each naming the store; it ended ${(workerEndMs / 1000).toFixed(1)} s after the restart; ${pending} units pending after it; 0 lost, 0 duplicated, traces equal to the clean run`,
         );
       } finally {
         const { openUnitQueue } = await import('../../src/queue/unit-queue.js');
         const queue = openUnitQueue(queueUrl.href);
         await queue.obliterate({ force: true }).catch(() => undefined);
         await queue.close();
-        await postgres.destroy();
       }
     });
   });
