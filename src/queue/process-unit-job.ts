@@ -1,6 +1,6 @@
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { executeUnit } from '../runner/execute-unit.js';
-import { ConfigError, QuorumError } from '../spec/errors.js';
+import { ConfigError, QuorumError, StoreError } from '../spec/errors.js';
 import type { TraceStore } from '../spec/store.js';
 import type { Clock } from '../util/clock.js';
 import { DatasetChangedError } from './queue-error.js';
@@ -32,7 +32,8 @@ export class PermanentJobError extends QuorumError {
  * died after storing it); a unit finished by another worker meanwhile is
  * caught by `completeUnit`, which stores only the first completion. A
  * failure inside the unit is stored as a failed unit, as in local runs;
- * only failures around it (store unreachable, data changed) fail the job.
+ * only failures around it (store unreachable, even in the middle of the
+ * unit; data changed) fail the job.
  */
 export async function processUnitJob(data: unknown, context: UnitJobContext): Promise<UnitJobOutcome> {
   const parsed = unitJobSchema.safeParse(data);
@@ -63,6 +64,11 @@ export async function processUnitJob(data: unknown, context: UnitJobContext): Pr
     seed: unit.seed,
     clock: context.clock,
   });
+  // A unit cut short by its store (the completion cache unreadable while
+  // the database restarts) did not fail: stored as failed, a store outage
+  // would read as a model failure. The job fails instead and is retried.
+  const storeFailure = result.events.find((event) => event.type === 'error' && event.code === 'STORE');
+  if (storeFailure !== undefined && storeFailure.type === 'error') throw new StoreError(storeFailure.message, storeFailure.hint);
   const stored = await context.store.completeUnit(unit.id, result);
   // The worker that stores a run's last unit marks it done (one indexed row read per unit, not a count).
   if (stored && (await context.store.listUnits(job.runId, { status: 'pending', limit: 1 })).length === 0) await context.store.setRunStatus(job.runId, 'done');

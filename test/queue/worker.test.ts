@@ -15,6 +15,7 @@ import { planQueuedRun } from '../../src/queue/plan-queued-run.js';
 import { startWorker, type WorkerEvent } from '../../src/queue/start-worker.js';
 import { openUnitQueue, type UnitQueue } from '../../src/queue/unit-queue.js';
 import { uniformAgents, type StartRunOptions } from '../../src/runner/start-run.js';
+import { StoreError } from '../../src/spec/errors.js';
 import type { TraceStore } from '../../src/spec/store.js';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
@@ -134,6 +135,41 @@ if (services !== undefined) {
       await retry.stopped;
       assert.equal(retry.tally.stored, 2);
       assert.deepEqual(await store.countUnits(planned.runId), { pending: 0, done: 2, failed: 0, total: 2 });
+    });
+
+    it('retries a unit whose completion cache failed mid-unit (its store restarting) instead of storing it as failed', async () => {
+      const { url, queue } = newQueue();
+      const planned = await planQueuedRun(await runOptions({ seeds: [1] }), { queue });
+      assert.equal(planned.queued.pending, 4);
+      // The first 3 cache reads fail as PostgreSQL's do while it restarts; by the time the units are stored it is back
+      // (the window the fault matrix's PostgreSQL restart can hit: a unit's calls fail, its storing does not).
+      let outage = 3;
+      const restarting = new Proxy(store, {
+        get(target, property) {
+          if (property === 'getCompletion') {
+            return async (key: string) => {
+              if (outage > 0) {
+                outage -= 1;
+                throw new StoreError('reading the completion cache in postgres://127.0.0.1/quorum: Connection terminated unexpectedly', 'workers retry the unit');
+              }
+              return target.getCompletion(key);
+            };
+          }
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const events: WorkerEvent[] = [];
+      const worker = await startWorker({ queue: url, store: restarting, exitWhenEmpty: true, idlePollMs: 100, onEvent: (event) => events.push(event) });
+      await worker.stopped;
+      assert.equal(outage, 0, 'the outage was hit');
+      assert.equal(worker.tally.failedUnits, 0, 'no unit stored as failed because its store was down');
+      assert.equal(worker.tally.stored, 4);
+      const failures = events.filter((event) => event.type === 'job-failed');
+      assert.ok(failures.length >= 1 && failures.length <= 3, `1 to 3 jobs hit the outage, got ${failures.length}`);
+      for (const failure of failures) assert.ok(failure.type === 'job-failed' && failure.code === 'STORE' && !failure.final && /completion cache/.test(failure.message));
+      assert.deepEqual(await store.countUnits(planned.runId), { pending: 0, done: 4, failed: 0, total: 4 });
+      assert.equal((await store.getRun(planned.runId))?.status, 'done');
     });
 
     it('holds the per-backend limit across workers', async () => {

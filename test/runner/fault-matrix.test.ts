@@ -15,12 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import type { AttemptRecord } from '../../src/spec/chat.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
 import { collect, spawnCli } from '../helpers/cli.js';
+import { freePort } from '../helpers/free-port.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { deterministicReply, FAULTS, FaultSchedule, requestKey, type Fault } from '../helpers/fault-schedule.js';
+import { postgresBinDir, startPrivatePostgres } from '../helpers/private-postgres.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { comparableEvent, comparableSummary } from '../queue/queue-fixtures.js';
 import { requireServices, testQueueName, testSchema } from '../queue/test-services.js';
@@ -194,6 +197,27 @@ async function killAfter(args: readonly string[], requests: number, schedule: Fa
   return schedule.injected.length; // faults the killed process received
 }
 
+/** Units of a PostgreSQL store that are no longer pending, read on a connection of its own. */
+async function storedNow(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>(`select count(*) as n from units where status <> 'pending'`)).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether `promise` settles within `ms`; the timer is cleared either way (a pending one would hold the test process open after the last test). */
+async function endsWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timeout = new AbortController();
+  try {
+    return await Promise.race([promise.then(() => true), sleep(ms, false, { signal: timeout.signal })]);
+  } finally {
+    timeout.abort();
+  }
+}
+
 function assertClean(rows: readonly MatrixRow[]): void {
   for (const row of rows) {
     assert.equal(row.lost, 0, `${row.fault}: no unit lost`);
@@ -316,17 +340,6 @@ if (services !== undefined) {
   });
 }
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts a private redis-server (no persistence: a restart wipes it, like a crash of a cache-only Redis). */
 async function startRedis(port: number): Promise<import('node:child_process').ChildProcess> {
   const { spawn } = await import('node:child_process');
@@ -334,6 +347,7 @@ async function startRedis(port: number): Promise<import('node:child_process').Ch
   const { Redis } = await import('ioredis');
   for (let tries = 0; ; tries++) {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined); // refused until the server listens: connect() rejects with it
     try {
       await client.connect();
       await client.ping();
@@ -365,17 +379,18 @@ if (database !== undefined) {
         assert.equal((await runInProcess(queueArgs)).code, 0);
         const store = await openStore(schema.url);
         const stored = async () => (await store.listRuns()).reduce((sum, run) => sum + run.units.done + run.units.failed, 0);
-        const worker = spawnCli(['worker', '--queue', queueUrl, '--store', schema.url, '--concurrency', '1', '--exit-when-empty', '--json']);
-        const workerDone = collect(worker);
+        // the worker of `quorum worker` in this process (a spawned one cost seconds of start-up on a loaded machine); the spawned worker is the PostgreSQL case's
+        const { startWorker } = await import('../../src/queue/start-worker.js');
+        const worker = await startWorker({ queue: queueUrl, store, concurrency: 1, exitWhenEmpty: true });
+        const workerDone = worker.stopped;
         while ((await stored()) < 3) await sleep(20);
         redis.kill('SIGKILL');
         await new Promise((resolve) => redis.once('exit', resolve));
         const storedAtRestart = await stored();
         redis = await startRedis(port);
         // the wiped queue is empty: the worker ends (or is stopped); what it had not stored is pending in PostgreSQL
-        const ended = await Promise.race([workerDone.then(() => true), sleep(5000).then(() => false)]);
-        if (!ended) worker.kill('SIGTERM');
-        await workerDone;
+        const ended = await endsWithin(workerDone, 5000);
+        if (!ended) await worker.stop();
         const pending = 12 - (await stored());
         const again = await runInProcess(queueArgs);
         assert.equal(again.code, 0, again.stderr);
@@ -387,10 +402,91 @@ if (database !== undefined) {
         await store.close();
         const rows = await matrix(study.cleanDb, schema.url, [], studyQuestion);
         assert.equal(rows.reduce((sum, row) => sum + row.lost + row.duplicated, 0), 0);
-        context.diagnostic(`Redis killed and restarted empty with ${storedAtRestart}/12 units stored (the worker ${ended ? 'ended by itself' : 'was stopped with SIGTERM'}); ${pending} re-queued by the same command; 0 lost, 0 duplicated, traces equal to the clean run`);
+        context.diagnostic(`Redis killed and restarted empty with ${storedAtRestart}/12 units stored (the worker ${ended ? 'ended by itself' : 'was stopped'}, having stored ${worker.tally.stored}); ${pending} re-queued by the same command; 0 lost, 0 duplicated, traces equal to the clean run`);
       } finally {
         redis.kill('SIGKILL');
         await schema.drop();
+      }
+    });
+  });
+}
+
+const postgresBin = postgresBinDir();
+const redisOnly = requireServices('REDIS_URL');
+if (redisOnly !== undefined) {
+  // initdb and the first start take seconds of CPU: begun now, they overlap the earlier tests' waits (Retry-After, timeouts, backoff)
+  const privatePostgres = postgresBin === undefined ? undefined : startPrivatePostgres(postgresBin);
+  privatePostgres?.catch(() => undefined);
+  after(async () => {
+    await (await privatePostgres?.catch(() => undefined))?.destroy();
+  });
+  describe('the fault matrix, queue mode: PostgreSQL restarted mid-queue', () => {
+    const underCi = !['', '0', 'false', undefined].includes(process.env.CI);
+    const skip = postgresBin === undefined && !underCi ? 'the PostgreSQL server binaries (initdb, pg_ctl under /usr/lib/postgresql/<version>/bin) are not installed' : false;
+    it('a crashed store loses no unit and stores none twice: the worker retries its jobs, the same study command finds the study done', { skip }, async (context) => {
+      assert.ok(postgresBin !== undefined, 'the PostgreSQL server binaries are needed under CI (.ci/run installs them)');
+      assert.notEqual(study.file, '', 'runs after the study test');
+      // each reply takes 100 ms, so units are in flight (between cache reads and their storing) when the store goes down
+      respond = (request) => ({ ...(deterministicReply(request) as Extract<FakeBehavior, { kind: 'reply' }>), delayMs: 100 });
+      const postgres = await privatePostgres!;
+      const queueUrl = new URL(redisOnly.REDIS_URL);
+      queueUrl.searchParams.set('queue', testQueueName('pg_restart'));
+      try {
+        const queueArgs = ['study', 'run', study.file, '--store', postgres.url, '--queue', queueUrl.href, '--no-audit', '--json'];
+        const planned = await runInProcess(queueArgs);
+        assert.equal(planned.code, 0, planned.stderr);
+        // one connection polls the units table (opening a store per poll cost seconds of CPU on a loaded machine)
+        const counter = new pg.Pool({ connectionString: postgres.url, max: 1 });
+        counter.on('error', () => undefined);
+        const stored = async (): Promise<number> => Number((await counter.query<{ n: string }>(`select count(*) as n from units where status <> 'pending'`)).rows[0]!.n);
+        const worker = spawnCli(['worker', '--queue', queueUrl.href, '--store', postgres.url, '--concurrency', '2', '--exit-when-empty', '--json']);
+        const workerDone = collect(worker);
+        while ((await stored()) < 3) await sleep(50);
+        const downAt = Date.now();
+        await postgres.crash();
+        await counter.end();
+        // down long enough for the units in flight to hit it, short enough for BullMQ's first retry (after 2 s) to find it back
+        await sleep(300);
+        await postgres.start();
+        const downMs = Date.now() - downAt;
+        const workerEnd = Date.now();
+        const storedAtRestart = await storedNow(postgres.url);
+        // the worker must end by itself (its failed jobs are retried after 2 s, 4 s, 8 s): 30 s is a hang
+        const ended = await endsWithin(workerDone, 30_000);
+        if (!ended) worker.kill('SIGKILL');
+        const result = await workerDone;
+        assert.ok(ended, `the worker did not end within 30 s of the restart; stderr:\n${result.stderr}`);
+        const workerEndMs = Date.now() - workerEnd;
+        const jobErrors = result.stderr.split('\n').filter((line) => /^unit \S+ of run \S+: /.test(line));
+        // every job error names the store it could not reach, and what became of the job
+        for (const line of jobErrors) assert.match(line, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}.*\\((attempt \\d+, will retry|job failed; enqueue the run again after fixing it)\\)`));
+        let tally: { stored: number; failedUnits: number; skipped: number; jobErrors: number } | undefined;
+        if (result.code === 0) {
+          tally = JSON.parse(result.stdout) as NonNullable<typeof tally>;
+          assert.equal(tally.failedUnits, 0, 'no unit stored as failed because its store was down');
+        } else assert.match(result.stderr, new RegExp(`127\\.0\\.0\\.1:${new URL(postgres.url).port}`), 'a worker that gives up names the store');
+        const pending = 12 - (await storedNow(postgres.url));
+        const again = await runInProcess(queueArgs);
+        assert.equal(again.code, 0, again.stderr);
+        if (pending > 0) {
+          const second = await runInProcess(['worker', '--queue', queueUrl.href, '--store', postgres.url, '--concurrency', '2', '--exit-when-empty', '--json']);
+          assert.equal(second.code, 0, second.stderr);
+        }
+        const done = await runInProcess(queueArgs);
+        assert.equal(done.code, 0, done.stderr);
+        assert.equal((JSON.parse(done.stdout) as { status: string }).status, 'done');
+        const rows = await matrix(study.cleanDb, postgres.url, [], studyQuestion);
+        assert.equal(rows.reduce((sum, row) => sum + row.lost + row.duplicated, 0), 0);
+        context.diagnostic(
+          `PostgreSQL stopped (immediate) with ${storedAtRestart}/12 units stored, down ${downMs} ms; the worker exited ${result.code}` +
+            `${tally === undefined ? '' : ` having stored ${tally.stored} (${tally.failedUnits} failed, ${tally.skipped} already stored, ${tally.jobErrors} job errors)`}; ` +
+            `${jobErrors.length} job-error lines, each naming the store; it ended ${(workerEndMs / 1000).toFixed(1)} s after the restart; ${pending} units pending after it; 0 lost, 0 duplicated, traces equal to the clean run`,
+        );
+      } finally {
+        const { openUnitQueue } = await import('../../src/queue/unit-queue.js');
+        const queue = openUnitQueue(queueUrl.href);
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
       }
     });
   });

@@ -45,6 +45,12 @@ export async function openPostgresStore(location: string, options: PostgresStore
   // An idle connection dropped by the server emits 'error' on the pool;
   // unhandled, it would crash the process. The next query reports it instead.
   pool.on('error', () => undefined);
+  // A connection checked out by kysely has no listener of the pool's: when
+  // the server goes away mid-query (a restart), `pg` rejects the query AND
+  // emits 'error' on the client, which would end the process with a stack
+  // trace. The rejected query carries the error (with its hint); the pool
+  // drops the dead connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
