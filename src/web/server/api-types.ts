@@ -112,6 +112,17 @@ export interface RunHeader {
   seeds: number[];
 }
 
+/** Units read so far of a run's total, while the server builds the run's unit index. */
+export interface IndexProgress {
+  indexed: number;
+  total: number;
+}
+
+/** `GET /api/runs/:runId/index-progress`: `building` is null once the index is built (or before it is asked for). */
+export interface IndexProgressPage {
+  building: IndexProgress | null;
+}
+
 /** `GET /api/runs/:runId/metrics`. */
 export interface RunMetricsPage {
   metrics: RunMetricsView;

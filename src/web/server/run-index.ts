@@ -32,12 +32,13 @@ export function countsSignature(counts: UnitCounts): string {
   return `${counts.total}:${counts.pending}:${counts.done}:${counts.failed}`;
 }
 
-/** Reads every unit of a run, page by page, and indexes it. */
-export async function buildRunIndex(store: TraceStore, runId: string, counts: UnitCounts): Promise<RunIndex> {
+/** Reads every unit of a run, page by page, and indexes it; `onProgress` hears the units read so far after each page. */
+export async function buildRunIndex(store: TraceStore, runId: string, counts: UnitCounts, onProgress: (read: number) => void = () => undefined): Promise<RunIndex> {
   const units: UnitRecord[] = [];
   for (let offset = 0; ; offset += INDEX_PAGE) {
     const page = await store.listUnits(runId, { offset, limit: INDEX_PAGE });
     units.push(...page);
+    onProgress(units.length);
     if (page.length < INDEX_PAGE) break;
   }
   const rows = units.map(unitRow);

@@ -4,7 +4,7 @@ import type { AuditRecord } from '../../spec/audit-result.js';
 import type { RunRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
-import type { ConsistencyPage, ConsistencyPoint, Page, RunDetail, RunHeader, RunListItem, RunMetricsPage, UnitPage } from './api-types.js';
+import type { ConsistencyPage, ConsistencyPoint, IndexProgressPage, Page, RunDetail, RunHeader, RunListItem, RunMetricsPage, UnitPage } from './api-types.js';
 import type { RunIndex } from './run-index.js';
 import { unitTableCsv } from './unit-table-csv.js';
 import { compareRuns } from './compare-runs.js';
@@ -41,6 +41,15 @@ export function runsRoutes(api: ApiContext): Hono {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
     return sendJson(api, c, (await runHeader(api, run)).header);
+  });
+
+  // How far the unit index of a large run has got: the run page polls it while its header takes longer than a moment.
+  app.get('/:runId/index-progress', async (c) => {
+    parseQuery({}, c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    c.header('Cache-Control', 'no-store');
+    const page: IndexProgressPage = { building: data.indexProgress(run) };
+    return sendJson(api, c, page);
   });
 
   app.get('/:runId/metrics', async (c) => {
