@@ -40,6 +40,9 @@ export async function buildRunIndex(store: TraceStore, runId: string, counts: Un
     units.push(...page);
     onProgress(units.length);
     if (page.length < INDEX_PAGE) break;
+    // SQLite reads are synchronous under the promise: without a macrotask between pages, no other request
+    // (the page's progress poll, its first rows) would be answered until the whole run is read.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const rows = units.map(unitRow);
   const outcomes = Object.fromEntries(UNIT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<UnitOutcome, number>;
