@@ -6,9 +6,13 @@
  * 2. the same with 50 ms per request and 64 requests in flight;
  * 3. tokens/s of a `du` run on the generated GGUF versus node-llama-cpp
  *    replaying the same prompts directly.
+ * `--only v`: the viewer's large-run figures (bench/viewer-bench.ts: cold and
+ *    warm first open of a 10,000-unit run in Chromium), written to their own
+ *    section. Not in the default set: it builds a 10,000-unit store first.
  * Each case runs in its own worker process (own peak RSS). Prints a table and
  * replaces BENCHMARKS.md (keeping its hand-written Findings section).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, freemem, loadavg, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +45,7 @@ function parseFlags(args: readonly string[]): Flags {
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg === '--only' ? args[++index] : arg.slice('--only='.length);
       flags.only = new Set((value ?? '').split(',').map((part) => part.trim()));
-    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3[,q][,p], --no-write, --profile, --no-profile`);
+    } else throw new Error(`unknown flag ${arg}: use --quick, --only 1,2,3[,q][,p][,v], --no-write, --profile, --no-profile`);
   }
   return flags;
 }
@@ -134,6 +138,15 @@ if (flags.only.has('q')) {
 
 // p: the peers' job, whole processes (quorum from dist/, a Python loop, a bare node:http client), only when asked for.
 let peers: string | undefined;
+if (flags.only.has('v')) {
+  // Its own process and its own section of BENCHMARKS.md (written by it, between its markers).
+  log('v. the viewer on a 10,000-unit run (store, server, Chromium)…');
+  const script = fileURLToPath(new URL('./viewer-bench.ts', import.meta.url));
+  const viewerArgs = ['--import', 'tsx', script, '--audit', 'fake', '--repeats', flags.quick ? '3' : '5', ...(flags.write ? ['--write'] : [])];
+  const exit = spawnSync(process.execPath, viewerArgs, { stdio: 'inherit' });
+  if (exit.status !== 0) throw new Error(`the viewer benchmark failed (exit ${exit.status})`);
+}
+
 if (flags.only.has('p')) {
   const loadStart = loadNow();
   const rounds = flags.quick ? 1 : 3;
@@ -156,7 +169,7 @@ if (flags.write) {
   const file = join(root, 'BENCHMARKS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   // Standalone sections (scale-out, viewer) are kept; `--only q` replaces its section and nothing else.
-  const standaloneOnly = [...flags.only].every((name) => name === 'q' || name === 'p');
+  const standaloneOnly = [...flags.only].every((name) => name === 'q' || name === 'p' || name === 'v');
   const next = standaloneOnly ? (previous ?? '# Benchmarks\n') : `${renderMarkdown(report, keptFindings(previous)).trimEnd()}\n${keptStandaloneSections(previous)}`;
   const withScaleOut = scaleOut === undefined ? next : withScaleOutSection(next, scaleOut);
   writeFileSync(file, peers === undefined ? withScaleOut : withPeersSection(withScaleOut, peers));

@@ -6,8 +6,10 @@
  * a question page. Prints a Markdown section; `--write` puts it at the end
  * of BENCHMARKS.md between its own markers (other sections are untouched).
  *
- *   node --import tsx bench/viewer-bench.ts [--units 10000] [--audit real|fake|none] [--write]
+ *   npm run bench -- --only v      (10,000 units, fake audit vectors, --write)
+ *   node --import tsx bench/viewer-bench.ts [--units 10000] [--audit real|fake|none] [--repeats 5] [--write]
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +131,51 @@ const TOTAL_IS = (pattern: string) => `new Promise((resolve) => {
   check();
 })`;
 
+/** In-page script: time from navigation start until the not-found page's heading is on screen (a page that asks the API nothing). */
+const NOT_FOUND_SHOWN = `new Promise((resolve) => {
+  const check = () => {
+    if (document.querySelector('h1')) resolve(performance.now());
+    else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+/** In-page script: the run page's first rows as FIRST_ROW, and the most the index progress line said before them (null when it never showed). */
+const FIRST_ROW_WITH_PROGRESS = `new Promise((resolve) => {
+  let progress = null;
+  const check = () => {
+    const shown = document.querySelector('[data-testid="run-index-progress"]');
+    if (shown) progress = shown.textContent;
+    const row = document.querySelector('a.unit-row');
+    const total = document.querySelector('[data-testid="unit-table-total"]');
+    if (row && total && /question/.test(total.textContent)) resolve({ at: performance.now(), progress });
+    else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+/** A viewer in a new process (bench/viewer-serve-child.ts): a cold first open, as after \`quorum ui\`. */
+async function serveInChild(file: string, uiDir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const script = fileURLToPath(new URL('./viewer-serve-child.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, uiDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (data: Buffer) => {
+      out += String(data);
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the viewer process exited (code ${code}) before it listened`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
 /** Chrome's performance counters of a page; one session per page, because the counters start when a session enables them. */
 async function cdpMetricsReader(page: Page): Promise<() => Promise<Record<string, number>>> {
   const session = await page.context().newCDPSession(page);
@@ -155,6 +202,35 @@ async function main(): Promise<void> {
     const runPath = `/api/runs/${db.gdpRunId}/units`;
     const count = options.units.toLocaleString('en-US');
 
+    const file = join(dir, 'bench.db');
+    // The run page's first open in a new server process, per request, as the page makes them:
+    // the header and the first 200 rows together, then the quadrant's points and the metrics.
+    const firstOpen: Record<'health' | 'header' | 'rows' | 'quadrant' | 'metrics', number[]> = { health: [], header: [], rows: [], quadrant: [], metrics: [] };
+    const warmOpen: Record<'health' | 'header' | 'rows' | 'quadrant' | 'metrics', number[]> = { health: [], header: [], rows: [], quadrant: [], metrics: [] };
+    for (let index = 0; index < Math.min(3, options.repeats); index++) {
+      const child = await serveInChild(file, uiDir);
+      const get = (path: string) => timed(async () => (await (await fetch(new URL(path, child.url))).json()) as unknown);
+      for (const times of [firstOpen, warmOpen]) {
+        times.health.push((await get('/api/health')).ms);
+        const [header, rowsPage] = await Promise.all([get(`/api/runs/${db.gdpRunId}/header`), get(`${runPath}?offset=0&limit=200`)]);
+        times.header.push(header.ms);
+        times.rows.push(rowsPage.ms);
+        times.quadrant.push((await get(`/api/runs/${db.gdpRunId}/consistency`)).ms);
+        times.metrics.push((await get(`/api/runs/${db.gdpRunId}/metrics`)).ms);
+      }
+      await child.close();
+    }
+    const ratio = (value: number, reference: number) => `${Math.round(value).toLocaleString('en-US')} ms (${(value / reference).toFixed(0)}× /api/health)`;
+    for (const [label, key] of [
+      ['run header (`/header`: configuration, counts, audits; reads the run\'s unit summaries into the index)', 'header'],
+      ['first 200 rows (`/units`, asked with the header; + the audit\'s score columns)', 'rows'],
+      [`quadrant points (\`/consistency\`, ${count} units)`, 'quadrant'],
+      ['run metrics (`/metrics`, computed at this first request)', 'metrics'],
+    ] as const) {
+      apiRows.push([`first open in a new server process: ${label}, cold / warm`, `${ratio(median(firstOpen[key]), median(firstOpen.health))} / ${ms(median(warmOpen[key]))}`]);
+    }
+    apiRows.push(['— reference: `GET /api/health` on the same new process, first / warm', `${ms(median(firstOpen.health))} / ${ms(median(warmOpen.health))}`]);
+
     // API, through the socket, as the UI calls it.
     let viewer = await startViewer({ store: db.store, port: 0, uiDir });
     const api = (path: string) => timed(async () => (await (await fetch(new URL(path, viewer.url))).json()) as { total?: number });
@@ -164,7 +240,7 @@ async function main(): Promise<void> {
     apiRows.push([`first full-text search, text index cold (events of ${count} units read once, at this search)`, ms(textCold.ms)]);
     const quadrant = await api(`/api/runs/${db.gdpRunId}/consistency`);
     apiRows.push([`consistency quadrant points (${count} units)`, ms(quadrant.ms)]);
-    apiRows.push([`first page of 200 rows, cold (index built from ${count} stored summaries + the audit's ${count} results)`, ms(cold.ms)]);
+    apiRows.push([`first page of 200 rows in this benchmark's own process, index cold (built from ${count} stored summaries + the audit's ${count} score rows)`, ms(cold.ms)]);
     const warm: number[] = [];
     for (let index = 0; index < options.repeats; index++) warm.push((await api(`${runPath}?limit=200&offset=${index * 1000}`)).ms);
     apiRows.push(['a page of 200 rows, warm', ms(median(warm))]);
@@ -181,29 +257,43 @@ async function main(): Promise<void> {
       apiRows.push([`${label} (warm)`, ms(median(times))]);
     }
     const runsList = await api('/api/runs');
-    apiRows.push(['runs list (warm index)', ms(runsList.ms)]);
+    apiRows.push(['runs list (run index warm; the run metrics are computed at this request, the first to need them)', ms(runsList.ms)]);
     const runDetail = await api(`/api/runs/${db.gdpRunId}`);
-    apiRows.push(['run detail (config, metrics, audits)', ms(runDetail.ms)]);
+    apiRows.push(['run detail, header and metrics in one answer (warm)', ms(runDetail.ms)]);
 
     const browser = await launchChromium({ width: 1400, height: 1000 });
     try {
       const page = await browser.context.newPage();
       const cdpMetrics = await cdpMetricsReader(page);
       // First render, cold server cache: a fresh server (new cache) per repeat.
-      const firstCold: number[] = [];
-      const firstWarm: number[] = [];
-      for (let index = 0; index < Math.min(3, options.repeats); index++) {
-        await viewer.close();
-        viewer = await startViewer({ store: db.store, port: 0, uiDir });
-        await page.goto(new URL(`/runs/${db.gdpRunId}`, viewer.url).href);
-        firstCold.push(await page.evaluate<number>(withTimeout(FIRST_ROW)));
+      // A page that asks the API nothing: what navigation, the bundle and React cost on this machine now.
+      const reference: number[] = [];
+      for (let index = 0; index < options.repeats; index++) {
+        await page.goto(new URL('/no-such-page', viewer.url).href);
+        reference.push(await page.evaluate<number>(withTimeout(NOT_FOUND_SHOWN)));
       }
+      // Cold: a new server process per repeat (`quorum ui` just started), the run opened first.
+      const firstCold: number[] = [];
+      const progressShown: string[] = [];
+      for (let index = 0; index < Math.min(3, options.repeats); index++) {
+        const child = await serveInChild(join(dir, 'bench.db'), uiDir);
+        await page.goto(new URL(`/runs/${db.gdpRunId}`, child.url).href);
+        const result = await page.evaluate<{ at: number; progress: string | null }>(withTimeout(FIRST_ROW_WITH_PROGRESS));
+        firstCold.push(result.at);
+        if (result.progress !== null) progressShown.push(result.progress.replace(/\s+/g, ' ').trim());
+        await page.goto('about:blank');
+        await child.close();
+      }
+      const firstWarm: number[] = [];
       for (let index = 0; index < options.repeats; index++) {
         await page.goto(new URL(`/runs/${db.gdpRunId}`, viewer.url).href);
         firstWarm.push(await page.evaluate<number>(withTimeout(FIRST_ROW)));
       }
-      rows.push(['run page, navigation to first rows on screen (server index cold)', ms(median(firstCold))]);
-      rows.push(['run page, navigation to first rows on screen (server index warm)', ms(median(firstWarm))]);
+      const referenceMs = median(reference);
+      rows.push(['reference: navigation to the not-found page (no API call) until its heading is on screen', ms(referenceMs)]);
+      rows.push([`run page, navigation to first rows on screen, cold (new server process, median of ${firstCold.length})`, `${ms(median(firstCold))} (${(median(firstCold) / referenceMs).toFixed(1)}× the reference)`]);
+      rows.push(['— index progress shown before the first rows (last text seen)', progressShown.length === 0 ? 'not seen (the header came first, or within 300 ms)' : `${progressShown.length} of ${firstCold.length} opens: "${progressShown.at(-1)}"`]);
+      rows.push(['run page, navigation to first rows on screen (server index warm)', `${ms(median(firstWarm))} (${(median(firstWarm) / referenceMs).toFixed(1)}× the reference)`]);
       const quadrantTimes: number[] = [];
       for (let index = 0; index < options.repeats; index++) {
         await page.goto(new URL(`/runs/${db.gdpRunId}`, viewer.url).href);
@@ -300,9 +390,9 @@ function render(options: Options, buildMs: number, apiRows: Array<[string, strin
   return [
     `## Viewer: a run of ${options.units.toLocaleString('en-US')} units in Chromium`,
     '',
-    `Written by \`node --import tsx bench/viewer-bench.ts --write\` (\`npm run bench\` does not write it). ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end — the server, Chromium and everything else share these cores, so read the times as upper bounds; Debian Chromium through playwright-core, 1400 × 1000 viewport, headless.`,
+    `Written by \`npm run bench -- --only v\` (or \`node --import tsx bench/viewer-bench.ts --write\`; the default \`npm run bench\` leaves it). ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end — the server, Chromium and everything else share these cores, so read the times as upper bounds; Debian Chromium through playwright-core, 1400 × 1000 viewport, headless.`,
     '',
-    `Store: one GDP run of ${options.units.toLocaleString('en-US')} units (3 agents, 2–3 rounds, every outcome), audited with ${options.audit === 'real' ? 'the offline models (wordvec + heuristic NLI)' : options.audit === 'fake' ? 'hashed test vectors' : 'no audit'}; built in ${ms(buildMs)}. The API reads each run's unit summaries once into an in-memory index (rebuilt when unit counts change) and filters, sorts and pages from it; the table renders only the visible rows and fetches 200-row pages as they scroll into view. Medians of ${options.repeats} repeats unless noted.`,
+    `Store: one GDP run of ${options.units.toLocaleString('en-US')} units (3 agents, 2–3 rounds, every outcome), audited with ${options.audit === 'real' ? 'the offline models (wordvec + heuristic NLI)' : options.audit === 'fake' ? 'hashed test vectors' : 'no audit'}; built in ${ms(buildMs)}. The API reads each run's unit summaries once into an in-memory index (rebuilt when unit counts change) and the audit's score columns (not its alignment details), and filters, sorts and pages from them; the run's metrics are computed at their first request, after the header and first rows. The table renders only the visible rows and fetches 200-row pages as they scroll into view. "Cold" is a new server process (\`bench/viewer-serve-child.ts\`), as right after \`quorum ui\` starts; ratios are to a reference measured in the same run, so runs on a busier or quieter machine compare. Medians of ${options.repeats} repeats unless noted.`,
     '',
     '### API (HTTP on 127.0.0.1, measured from the client)',
     '',

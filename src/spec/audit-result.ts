@@ -236,6 +236,26 @@ export interface AuditQuestionRecord extends AuditQuestionResult {
   auditId: string;
 }
 
+/**
+ * A stored per-unit result without its alignment details: the scores a
+ * table filters and sorts on, read from columns (`TraceStore.listAuditScores`).
+ */
+export interface AuditScoreRecord {
+  unitId: string;
+  /** Order within the audit (what `listAuditQuestions` pages by). */
+  position: number;
+  eligible: boolean;
+  caraHyb: number | null;
+  sim: number | null;
+  contradictionRate: number | null;
+  caraGt: number | null;
+  failureMode: FailureMode | null;
+  /** `details.lowCara` of the full result. */
+  lowCara: boolean;
+  /** |S(q)|, the length of the full result's `agreementSet`. */
+  agreementSize: number;
+}
+
 /** Paging of `listAuditQuestions`. */
 export interface AuditQuestionQuery {
   offset?: number;

@@ -1,4 +1,4 @@
-import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from './audit-result.js';
+import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord, AuditScoreRecord } from './audit-result.js';
 import type { FinishReason, StructuredMode, Usage } from './chat.js';
 import type { RunConfig, VersionMix } from './run-config.js';
 import type { TraceEvent } from './trace.js';
@@ -202,6 +202,11 @@ export interface TraceStore {
   getAudit(id: string): Promise<AuditRecord | undefined>;
   /** An audit's per-unit results in the order they were saved. */
   listAuditQuestions(auditId: string, query?: AuditQuestionQuery): Promise<AuditQuestionRecord[]>;
+  /**
+   * An audit's per-unit scores in saved order, without alignment details:
+   * columns only, so a 10,000-unit audit reads in one cheap query.
+   */
+  listAuditScores(auditId: string): Promise<AuditScoreRecord[]>;
   /**
    * Creates a study, or updates an existing one's name, status, note,
    * configuration and `updatedAt` (its `createdAt` is kept).

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { AuditQuestionRecord, AuditRecord, FailureMode, NotEligibleReason } from '../spec/audit-result.js';
+import type { AuditQuestionRecord, AuditRecord, AuditScoreRecord, FailureMode, NotEligibleReason } from '../spec/audit-result.js';
 import { StoreError } from '../spec/errors.js';
 import type { AuditQuestionsTable, AuditsTable } from './schema.js';
 
@@ -48,6 +48,8 @@ export function auditQuestionRows(audit: AuditRecord, questions: readonly AuditQ
       cara_gt: question.caraGt,
       failure_mode: question.failureMode,
       details: JSON.stringify({ agreementSet: question.agreementSet, details: question.details }),
+      agreement_size: question.agreementSet.length,
+      low_cara: question.details.lowCara ? 1 : 0,
     };
   });
 }
@@ -76,5 +78,24 @@ export function toAuditQuestionRecord(row: Selectable<AuditQuestionsTable>): Aud
     caraGt: row.cara_gt === null ? null : Number(row.cara_gt),
     failureMode: row.failure_mode as FailureMode | null,
     details,
+  };
+}
+
+/** The score columns of an audit question row as an `AuditScoreRecord`. */
+export function toAuditScoreRecord(
+  row: Pick<Selectable<AuditQuestionsTable>, 'unit_id' | 'position' | 'eligible' | 'cara_hyb' | 'sim' | 'contradiction_rate' | 'cara_gt' | 'failure_mode' | 'low_cara' | 'agreement_size'>,
+): AuditScoreRecord {
+  const number = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    unitId: row.unit_id,
+    position: Number(row.position),
+    eligible: Number(row.eligible) === 1,
+    caraHyb: number(row.cara_hyb),
+    sim: number(row.sim),
+    contradictionRate: number(row.contradiction_rate),
+    caraGt: number(row.cara_gt),
+    failureMode: row.failure_mode as FailureMode | null,
+    lowCara: Number(row.low_cara) === 1,
+    agreementSize: Number(row.agreement_size),
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
+import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord, AuditScoreRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';
 import type {
@@ -20,7 +20,7 @@ import type {
 } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
-import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord } from './audit-rows.js';
+import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord, toAuditScoreRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
@@ -339,6 +339,18 @@ export class KyselyTraceStore implements TraceStore {
         .execute(),
     );
     return rows.map(toAuditQuestionRecord);
+  }
+
+  async listAuditScores(auditId: string): Promise<AuditScoreRecord[]> {
+    const rows = await this.guard(`listing scores of audit ${auditId}`, () =>
+      this.db
+        .selectFrom('audit_questions')
+        .select(['unit_id', 'position', 'eligible', 'cara_hyb', 'sim', 'contradiction_rate', 'cara_gt', 'failure_mode', 'low_cara', 'agreement_size'])
+        .where('audit_id', '=', auditId)
+        .orderBy('position')
+        .execute(),
+    );
+    return rows.map(toAuditScoreRecord);
   }
 
   async saveStudy(study: StudyRecord): Promise<void> {

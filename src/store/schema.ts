@@ -117,6 +117,10 @@ export interface AuditQuestionsTable {
   failure_mode: string | null;
   /** `{ agreementSet, details }` as JSON text. */
   details: string;
+  /** |S(q)|, the length of `agreementSet` in `details` (migration 0006). */
+  agreement_size: number;
+  /** `details.lowCara` as 0/1 (migration 0006). */
+  low_cara: number;
 }
 
 /** One row per study (migration 0003). */

@@ -85,8 +85,8 @@ export class SqliteTraceStore extends KyselyTraceStore {
         'insert into audits (id, run_id, created_at, label, settings, summary) values (@id, @run_id, @created_at, @label, @settings, @summary) on conflict (id) do nothing',
       ),
       insertAuditQuestion: sqlite.prepare(
-        'insert into audit_questions (audit_id, position, unit_id, question_id, protocol, seed, eligible, reasons, cara_hyb, sim, contradiction_rate, cara_gt, failure_mode, details) ' +
-          'values (@audit_id, @position, @unit_id, @question_id, @protocol, @seed, @eligible, @reasons, @cara_hyb, @sim, @contradiction_rate, @cara_gt, @failure_mode, @details)',
+        'insert into audit_questions (audit_id, position, unit_id, question_id, protocol, seed, eligible, reasons, cara_hyb, sim, contradiction_rate, cara_gt, failure_mode, details, agreement_size, low_cara) ' +
+          'values (@audit_id, @position, @unit_id, @question_id, @protocol, @seed, @eligible, @reasons, @cara_hyb, @sim, @contradiction_rate, @cara_gt, @failure_mode, @details, @agreement_size, @low_cara)',
       ),
     };
     this.completeTransaction = sqlite.transaction((id: string, encoded: ReturnType<typeof encodeUnitResult>): boolean => {

@@ -446,6 +446,34 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.deepEqual(await store.listAudits(runId), [audit]);
       });
 
+      it('reads an audit’s scores alone, equal to those of its full results, in saved order', async () => {
+        const { runId, ids } = await auditedRun('audit-scores', 3);
+        const audit = auditRecord(`a-${randomUUID()}`, runId);
+        // The fixtures differ where the score columns could go wrong: |S| 2 vs 1, lowCara true vs false, a null CARA, a null failure mode.
+        const questions = [
+          auditQuestion(audit.id, ids[2]!, 'q2', { caraGt: 0.45, failureMode: null }),
+          notEligibleQuestion(audit.id, ids[0]!, 'q0'),
+          auditQuestion(audit.id, ids[1]!, 'q1'),
+        ];
+        await store.saveAudit(audit, questions);
+        assert.deepEqual(
+          await store.listAuditScores(audit.id),
+          questions.map((question, position) => ({
+            unitId: question.unitId,
+            position,
+            eligible: question.eligible,
+            caraHyb: question.caraHyb,
+            sim: question.sim,
+            contradictionRate: question.contradictionRate,
+            caraGt: question.caraGt,
+            failureMode: question.failureMode,
+            lowCara: question.details.lowCara,
+            agreementSize: question.agreementSet.length,
+          })),
+        );
+        assert.deepEqual(await store.listAuditScores(`a-${randomUUID()}`), []);
+      });
+
       it('keeps every audit of a run, newest first, each with its label', async () => {
         const { runId, ids } = await auditedRun('reaudit', 1);
         const first = auditRecord(`a-${randomUUID()}`, runId, { tau: 0.5 });

@@ -13,7 +13,7 @@ import type { Hono } from 'hono';
 import { runMetrics } from '../../src/metrics/run-metrics.js';
 import type { AuditQuestionRecord, AuditRecord } from '../../src/spec/audit-result.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
-import type { Page, RunDetail, RunListItem, StudyDetail, StudyListItem, UnitAuditDetail, UnitDetail, UnitPage } from '../../src/web/server/api-types.js';
+import type { Page, RunDetail, RunHeader, RunListItem, RunMetricsPage, StudyDetail, StudyListItem, UnitAuditDetail, UnitDetail, UnitPage } from '../../src/web/server/api-types.js';
 import { createViewerApp } from '../../src/web/server/create-viewer-app.js';
 import { buildViewerDb, HOSTILE_QUESTION_ID, SHOWCASE_QUESTION_ID, type ViewerDb } from './fixtures/viewer-db.js';
 
@@ -107,6 +107,15 @@ describe('GET /api/runs/:runId', () => {
     assert.equal(run.audits[0]!.summary.overall.units, 14);
     assert.deepEqual(run.protocols, ['gdp']);
     assert.deepEqual(run.seeds, [1]);
+  });
+
+  it('splits into /header and /metrics for the run page, which together are the whole run', async () => {
+    // The run page shows the header and first rows before the metrics; nothing may differ from the one-request answer.
+    const { metrics, ...header } = await getJson<RunDetail>(`/api/runs/${db.gdpRunId}`);
+    assert.deepEqual(await getJson<RunHeader>(`/api/runs/${db.gdpRunId}/header`), header);
+    assert.deepEqual(await getJson<RunMetricsPage>(`/api/runs/${db.gdpRunId}/metrics`), { metrics });
+    assert.equal((await app.request(`/api/runs/nope/header`)).status, 404);
+    assert.equal((await app.request(`/api/runs/${db.gdpRunId}/metrics?x=1`)).status, 400);
   });
 
   it('404s an unknown run and 400s parameters it does not take', async () => {

@@ -91,6 +91,8 @@ describe('API responses', () => {
     const runs = JSON.parse(await fetchText('/api/runs')) as Page<RunListItem>;
     for (const run of runs.items) {
       await fetchText(`/api/runs/${run.id}`);
+      await fetchText(`/api/runs/${run.id}/header`);
+      await fetchText(`/api/runs/${run.id}/metrics`);
       const page = JSON.parse(await fetchText(`/api/runs/${run.id}/units?limit=500`)) as UnitPage;
       for (const unit of page.items) {
         await fetchText(`/api/units/${unit.id}`);

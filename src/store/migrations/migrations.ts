@@ -4,6 +4,7 @@ import { auditsSchema } from './0002-audits.js';
 import { studiesSchema } from './0003-studies.js';
 import { unitFailuresSchema } from './0004-unit-failures.js';
 import { messageBodiesSchema } from './0005-message-bodies.js';
+import { auditQuestionScoresSchema } from './0006-audit-question-scores.js';
 
 /**
  * Every migration, by name; kysely applies them in name order. Listed
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0003-studies': studiesSchema,
   '0004-unit-failures': unitFailuresSchema,
   '0005-message-bodies': messageBodiesSchema,
+  '0006-audit-question-scores': auditQuestionScoresSchema,
 });
 
 /** Name of the newest migration: a store at this version is up to date. */

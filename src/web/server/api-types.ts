@@ -91,18 +91,41 @@ export interface RunMetricsView {
 }
 
 /** `GET /api/runs/:runId`. */
-export interface RunDetail {
+export interface RunDetail extends RunHeader {
+  metrics: RunMetricsView;
+}
+
+/**
+ * `GET /api/runs/:runId/header`: a run without its metrics — what the run
+ * page shows first; the metrics follow from `/api/runs/:runId/metrics`.
+ */
+export interface RunHeader {
   id: string;
   createdAt: string;
   status: RunStatus;
   config: DisplayConfig;
   units: UnitCounts;
-  metrics: RunMetricsView;
   /** Newest first. */
   audits: AuditListItem[];
   /** Protocols and seeds present among the units (filter choices). */
   protocols: string[];
   seeds: number[];
+}
+
+/** Units read so far of a run's total, while the server builds the run's unit index. */
+export interface IndexProgress {
+  indexed: number;
+  total: number;
+}
+
+/** `GET /api/runs/:runId/index-progress`: `building` is null once the index is built (or before it is asked for). */
+export interface IndexProgressPage {
+  building: IndexProgress | null;
+}
+
+/** `GET /api/runs/:runId/metrics`. */
+export interface RunMetricsPage {
+  metrics: RunMetricsView;
 }
 
 /** How a unit ended, as the filters name it. `ungraded`: answered, but the question has no gold answer. */

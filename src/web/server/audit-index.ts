@@ -1,9 +1,6 @@
 import type { TraceStore } from '../../spec/store.js';
 import type { UnitAuditScores } from './api-types.js';
 
-/** Audit results read per store call while indexing. */
-const INDEX_PAGE = 500;
-
 /**
  * Where each unit sits in a stored audit and its scores, so the unit table
  * can filter on CARA and failure modes and a question page can fetch its
@@ -15,27 +12,13 @@ export interface AuditIndex {
   byUnit: Map<string, { position: number; scores: UnitAuditScores }>;
 }
 
-/** Reads an audit's per-unit results page by page, keeping only positions and scores. */
+/**
+ * Reads an audit's per-unit scores from their columns (`listAuditScores`):
+ * the alignment details, most of an audit's bytes, are read only for the
+ * question a page shows.
+ */
 export async function buildAuditIndex(store: TraceStore, auditId: string): Promise<AuditIndex> {
   const byUnit: AuditIndex['byUnit'] = new Map();
-  for (let offset = 0; ; offset += INDEX_PAGE) {
-    const page = await store.listAuditQuestions(auditId, { offset, limit: INDEX_PAGE });
-    page.forEach((question, index) => {
-      byUnit.set(question.unitId, {
-        position: offset + index,
-        scores: {
-          eligible: question.eligible,
-          caraHyb: question.caraHyb,
-          sim: question.sim,
-          contradictionRate: question.contradictionRate,
-          caraGt: question.caraGt,
-          failureMode: question.failureMode,
-          lowCara: question.details.lowCara,
-          agreementSize: question.agreementSet.length,
-        },
-      });
-    });
-    if (page.length < INDEX_PAGE) break;
-  }
+  for (const { unitId, position, ...scores } of await store.listAuditScores(auditId)) byUnit.set(unitId, { position, scores });
   return { auditId, byUnit };
 }

@@ -9,14 +9,17 @@ const INDEX_PAGE = 2_000;
 /**
  * What the viewer needs of a run's units, read once from their stored
  * summaries (never from events): one compact row per unit for filtering
- * and paging, and the run's metrics.
+ * and paging, and the run's metrics — computed only when first asked for,
+ * because on 10,000 units they cost more than reading the rows and the
+ * run page's first screen (header and first rows) does not need them.
  */
 export interface RunIndex {
   /** The unit counts the index was built at; a different count means units finished since. */
   signature: string;
   /** Every unit in plan order. */
   rows: UnitRow[];
-  metrics: RunMetrics;
+  /** The run's metrics, computed at the first call (after requests already waiting) and kept. */
+  metrics(): Promise<RunMetrics>;
   outcomes: Record<UnitOutcome, number>;
   protocols: string[];
   seeds: number[];
@@ -29,21 +32,39 @@ export function countsSignature(counts: UnitCounts): string {
   return `${counts.total}:${counts.pending}:${counts.done}:${counts.failed}`;
 }
 
-/** Reads every unit of a run, page by page, and indexes it. */
-export async function buildRunIndex(store: TraceStore, runId: string, counts: UnitCounts): Promise<RunIndex> {
+/** Reads every unit of a run, page by page, and indexes it; `onProgress` hears the units read so far after each page. */
+export async function buildRunIndex(store: TraceStore, runId: string, counts: UnitCounts, onProgress: (read: number) => void = () => undefined): Promise<RunIndex> {
   const units: UnitRecord[] = [];
   for (let offset = 0; ; offset += INDEX_PAGE) {
     const page = await store.listUnits(runId, { offset, limit: INDEX_PAGE });
     units.push(...page);
+    onProgress(units.length);
     if (page.length < INDEX_PAGE) break;
+    // SQLite reads are synchronous under the promise: without a macrotask between pages, no other request
+    // (the page's progress poll, its first rows) would be answered until the whole run is read.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const rows = units.map(unitRow);
   const outcomes = Object.fromEntries(UNIT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<UnitOutcome, number>;
   for (const row of rows) outcomes[row.outcome] += 1;
+  let kept: readonly UnitRecord[] | null = units;
+  let metrics: Promise<RunMetrics> | undefined;
   return {
     signature: countsSignature(counts),
     rows,
-    metrics: runMetrics(units),
+    metrics: () =>
+      (metrics ??= new Promise((resolve, reject) => {
+        // setImmediate: requests that arrived with this one (the table's first rows) are answered first.
+        setImmediate(() => {
+          try {
+            resolve(runMetrics(kept!));
+            kept = null;
+          } catch (error) {
+            metrics = undefined;
+            reject(error);
+          }
+        });
+      })),
     outcomes,
     protocols: [...new Set(rows.map((row) => row.protocol))],
     seeds: [...new Set(rows.map((row) => row.seed))].sort((a, b) => a - b),

@@ -4,7 +4,7 @@ import type { HeadlineMetrics, RunListItem, RunMetricsView } from './api-types.j
 
 /** A run as the runs list and a study's cells show it: what ran, unit counts, headline metrics. */
 export async function runListItem(api: ApiContext, run: RunRecord): Promise<RunListItem> {
-  const index = await api.data.runIndex(run);
+  const metrics = await (await api.data.runIndex(run)).metrics();
   const audits = await api.data.store.listAudits(run.id);
   return {
     id: run.id,
@@ -16,8 +16,8 @@ export async function runListItem(api: ApiContext, run: RunRecord): Promise<RunL
     agents: run.config.agents.map((agent) => agent.name),
     judge: run.config.judge?.name ?? null,
     seeds: run.config.seeds,
-    units: { pending: index.metrics.pending, done: index.metrics.completed, failed: index.metrics.failed, total: index.metrics.units },
-    metrics: headline(index.metrics),
+    units: { pending: metrics.pending, done: metrics.completed, failed: metrics.failed, total: metrics.units },
+    metrics: headline(metrics),
     audits: audits.length,
   };
 }

@@ -4,7 +4,8 @@ import type { AuditRecord } from '../../spec/audit-result.js';
 import type { RunRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
-import type { ConsistencyPage, ConsistencyPoint, Page, RunDetail, RunListItem, UnitPage } from './api-types.js';
+import type { ConsistencyPage, ConsistencyPoint, IndexProgressPage, Page, RunDetail, RunHeader, RunListItem, RunMetricsPage, UnitPage } from './api-types.js';
+import type { RunIndex } from './run-index.js';
 import { unitTableCsv } from './unit-table-csv.js';
 import { compareRuns } from './compare-runs.js';
 import { matchingRows, unitQueryShape, withText } from './matching-rows.js';
@@ -30,19 +31,32 @@ export function runsRoutes(api: ApiContext): Hono {
   app.get('/:runId', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    const index = await data.runIndex(run);
-    const detail: RunDetail = {
-      id: run.id,
-      createdAt: run.createdAt,
-      status: run.status,
-      config: displayConfig(run.config),
-      units: await data.store.countUnits(run.id),
-      metrics: index.metrics,
-      audits: await data.store.listAudits(run.id),
-      protocols: index.protocols,
-      seeds: index.seeds,
-    };
+    const { header, index } = await runHeader(api, run);
+    const detail: RunDetail = { ...header, metrics: await index.metrics() };
     return sendJson(api, c, detail);
+  });
+
+  // The run page's first screen: everything but the metrics, which cost more than the rest on a large run.
+  app.get('/:runId/header', async (c) => {
+    parseQuery({}, c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    return sendJson(api, c, (await runHeader(api, run)).header);
+  });
+
+  // How far the unit index of a large run has got: the run page polls it while its header takes longer than a moment.
+  app.get('/:runId/index-progress', async (c) => {
+    parseQuery({}, c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    c.header('Cache-Control', 'no-store');
+    const page: IndexProgressPage = { building: data.indexProgress(run) };
+    return sendJson(api, c, page);
+  });
+
+  app.get('/:runId/metrics', async (c) => {
+    parseQuery({}, c.req.query());
+    const run = await requireRun(api, c.req.param('runId'));
+    const page: RunMetricsPage = { metrics: await (await data.runIndex(run)).metrics() };
+    return sendJson(api, c, page);
   });
 
   app.get('/:runId/units', async (c) => {
@@ -107,6 +121,22 @@ export function runsRoutes(api: ApiContext): Hono {
   });
 
   return app;
+}
+
+/** A run's header (configuration, counts, audits, filter choices) and the index it came from. */
+async function runHeader(api: ApiContext, run: RunRecord): Promise<{ header: RunHeader; index: RunIndex }> {
+  const index = await api.data.runIndex(run);
+  const header: RunHeader = {
+    id: run.id,
+    createdAt: run.createdAt,
+    status: run.status,
+    config: displayConfig(run.config),
+    units: await api.data.store.countUnits(run.id),
+    audits: await api.data.store.listAudits(run.id),
+    protocols: index.protocols,
+    seeds: index.seeds,
+  };
+  return { header, index };
 }
 
 /** The run, or a 404. */

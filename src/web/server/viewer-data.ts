@@ -1,6 +1,6 @@
 import type { AuditRecord } from '../../spec/audit-result.js';
 import type { RunRecord, TraceStore } from '../../spec/store.js';
-import type { UnitRow } from './api-types.js';
+import type { IndexProgress, UnitRow } from './api-types.js';
 import { buildAuditIndex, type AuditIndex } from './audit-index.js';
 import { LruCache } from './lru-cache.js';
 import { buildRunIndex, countsSignature, type RunIndex } from './run-index.js';
@@ -23,6 +23,8 @@ export class ViewerData {
   readonly #runIndexes: LruCache<string, Promise<RunIndex>>;
   readonly #auditIndexes: LruCache<string, Promise<AuditIndex>>;
   readonly #textIndexes: LruCache<string, RunTextIndex>;
+  /** Unit indexes being built, by run: units read so far of the run's total. */
+  readonly #building = new Map<string, IndexProgress>();
   /** Study reports (tables, charts, the data paired differences come from), rebuilt when a study changes. */
   readonly studyReports: StudyReports;
 
@@ -45,11 +47,24 @@ export class ViewerData {
       const index = await cached.catch(() => undefined);
       if (index?.signature === signature) return index;
     }
-    const building = buildRunIndex(this.store, run.id, counts);
+    const progress = { indexed: 0, total: counts.total };
+    this.#building.set(run.id, progress);
+    const building = buildRunIndex(this.store, run.id, counts, (read) => (progress.indexed = read));
     this.#runIndexes.set(run.id, building);
+    const done = () => this.#building.get(run.id) === progress && this.#building.delete(run.id);
+    building.then(done, done);
     // A failed build is not cached: the next request tries again.
     building.catch(() => this.#runIndexes.peek(run.id) === building && this.#runIndexes.delete(run.id));
     return building;
+  }
+
+  /**
+   * How far the run's unit index has got: units read of the run's total
+   * while it is being built, else null (built, or not asked for yet).
+   */
+  indexProgress(run: RunRecord): IndexProgress | null {
+    const progress = this.#building.get(run.id);
+    return progress === undefined ? null : { ...progress };
   }
 
   /** The run's index and its rows, with the scores of `audit` when given (joined once per index and audit). */

@@ -23,6 +23,12 @@ const READING_MS = 400;
 /** Rows fetched ahead of the rendered ones, so the next page is usually there before it scrolls into view. */
 const PREFETCH = 120;
 
+/** The API path of one page of the table's rows (the run page prefetches the first). */
+export function unitPagePath(runId: string, query: string, page: number): string {
+  const separator = query === '' ? '' : '&';
+  return `/api/runs/${encodeURIComponent(runId)}/units?${query}${separator}offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}`;
+}
+
 /**
  * The per-question table, virtualised: the scroll area is as tall as all
  * matching rows, only the visible rows (plus a margin) are in the DOM, and
@@ -46,8 +52,7 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
       if (requested.current.has(page) && !again) return;
       requested.current.add(page);
       const current = generation.current;
-      const separator = query === '' ? '' : '&';
-      getJson<UnitPage>(`/api/runs/${encodeURIComponent(runId)}/units?${query}${separator}offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}`).then(
+      getJson<UnitPage>(unitPagePath(runId, query, page)).then(
         (result) => {
           // A filter change since the request started makes its answer stale.
           if (current !== generation.current) return;

@@ -12,8 +12,35 @@ export class ApiFailure extends Error {
   }
 }
 
-/** GETs a JSON API path; non-2xx answers become `ApiFailure`s. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** How long a prefetched answer nobody asked for is kept after it arrives. */
+const PREFETCH_KEEP_MS = 5_000;
+const prefetched = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a GET that a component will make once it mounts, so the request
+ * runs alongside those the component waits for (the run page asks for its
+ * table's first rows while its header loads). The next `getJson` of the
+ * same path takes the answer, once; unclaimed answers are dropped soon.
+ */
+export function prefetchJson(path: string): void {
+  if (prefetched.has(path)) return;
+  const request = fetchJson(path);
+  // A failure reaches whoever claims it; unclaimed, it must not be an unhandled rejection.
+  request.catch(() => undefined);
+  prefetched.set(path, request);
+  const forget = () => setTimeout(() => prefetched.get(path) === request && prefetched.delete(path), PREFETCH_KEEP_MS);
+  request.then(forget, forget);
+}
+
+/** GETs a JSON API path (or takes its prefetched answer); non-2xx answers become `ApiFailure`s. */
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const early = prefetched.get(path);
+  if (early === undefined) return fetchJson<T>(path, signal);
+  prefetched.delete(path);
+  return early as Promise<T>;
+}
+
+async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(path, { headers: { accept: 'application/json' }, ...(signal === undefined ? {} : { signal }) });
   if (!response.ok) {
     const body = (await response.json().catch(() => undefined)) as ApiErrorBody | undefined;

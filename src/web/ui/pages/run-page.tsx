@@ -1,15 +1,15 @@
-import { useState } from 'react';
-import type { RunDetail, UnitOutcome } from '../../server/api-types.js';
+import { useEffect, useState } from 'react';
+import type { RunHeader, UnitOutcome } from '../../server/api-types.js';
 import { AuditSummaryPanel } from '../components/audit-summary-panel.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { ErrorBox } from '../components/error-box.js';
-import { Loading } from '../components/loading.js';
+import { RunIndexProgress } from '../components/run-index-progress.js';
 import { RunConfigPanel } from '../components/run-config-panel.js';
-import { RunMetricsPanel } from '../components/run-metrics-panel.js';
+import { RunMetricsSection } from '../components/run-metrics-section.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { UnitFiltersBar } from '../components/unit-filters-bar.js';
-import { UnitTable } from '../components/unit-table.js';
-import { apiPath } from '../lib/api-client.js';
+import { UnitTable, unitPagePath } from '../components/unit-table.js';
+import { apiPath, prefetchJson } from '../lib/api-client.js';
 import { dateTime } from '../lib/format.js';
 import { navigate, paths } from '../lib/router.js';
 import { usePolledApi } from '../lib/use-polled-api.js';
@@ -25,7 +25,8 @@ const LIVE_MS = 2_000;
 /** A run: the consistency quadrant, metrics, audits, configuration and the per-question table; a run still going updates itself. */
 export function RunPage({ runId, search }: { runId: string; search: URLSearchParams }) {
   const [live, setLive] = useState(true);
-  const state = usePolledApi<RunDetail>(apiPath(`/api/runs/${encodeURIComponent(runId)}`), live ? LIVE_MS : null);
+  // The header, not the whole run: its metrics come separately (RunMetricsSection), after the first rows.
+  const state = usePolledApi<RunHeader>(apiPath(`/api/runs/${encodeURIComponent(runId)}/header`), live ? LIVE_MS : null);
   const running = state.status === 'ok' && state.data.status === 'running';
   if (state.status === 'ok' && live !== running) setLive(running);
   const [meta, setMeta] = useState<TableMeta | null>(null);
@@ -33,10 +34,13 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
   const query = tableQuery(search);
   const quadrantQuery = tableQuery(new URLSearchParams([...search].filter(([name]) => name !== 'sort')));
   const setSearch = (next: URLSearchParams) => navigate(paths.run(runId, next), { replace: true });
+  // The table mounts only once the header is here: ask for its first rows now, alongside the header
+  // (once per run opened, with the filters it was opened with).
+  useEffect(() => prefetchJson(unitPagePath(runId, query, 0)), [runId]);
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
-      {state.status === 'loading' && <Loading what="the run" />}
+      {state.status === 'loading' && <RunIndexProgress runId={runId} />}
       {state.status === 'error' && <ErrorBox error={state.error} />}
       {state.status === 'ok' && (
         <>
@@ -57,7 +61,7 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
               <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
             </section>
           )}
-          <RunMetricsPanel run={state.data} />
+          <RunMetricsSection run={state.data} pollMs={running ? LIVE_MS : null} />
           <AuditSummaryPanel
             audits={state.data.audits}
             selected={meta?.auditId ?? null}
