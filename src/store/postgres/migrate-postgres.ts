@@ -28,7 +28,7 @@ export async function migratePostgres(db: Kysely<Database>, schema: string | und
       // The bookkeeping tables are pinned to the target schema: unqualified,
       // kysely would find another schema's `kysely_migration` and skip ours.
       const migrator = new Migrator({ db: connection, provider: { getMigrations: async () => ({ ...migrations }) }, migrationTableSchema: target });
-      const { error, results } = await migrator.migrateToLatest();
+      const { error, results } = await retryWhileOtherSchemasVanish(() => migrator.migrateToLatest());
       if (error === undefined) return;
       const failed = results?.find((result) => result.status === 'Error')?.migrationName;
       const message = error instanceof Error ? error.message : String(error);
@@ -41,6 +41,26 @@ export async function migratePostgres(db: Kysely<Database>, schema: string | und
       await sql`select pg_advisory_unlock(hashtext(${lockKey}))`.execute(connection);
     }
   });
+}
+
+/** PostgreSQL's "schema does not exist" (SQLSTATE 3F000). */
+const INVALID_SCHEMA_NAME = '3F000';
+
+/**
+ * Runs a kysely migration, again when it failed only because another schema
+ * of the database was dropped while kysely looked for its bookkeeping table:
+ * kysely's table lookup calls `has_schema_privilege` on every schema it
+ * lists, and a schema dropped between the listing and that call raises
+ * 3F000. Our own schema was created (or found) under the advisory lock, so
+ * that error is never about it; a failed migration is rolled back, so the
+ * attempt can be repeated.
+ */
+export async function retryWhileOtherSchemasVanish<T extends { error?: unknown }>(migrate: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await migrate();
+    const code = (outcome.error as { code?: unknown } | undefined)?.code;
+    if (code !== INVALID_SCHEMA_NAME || attempt >= attempts) return outcome;
+  }
 }
 
 /**
