@@ -20,6 +20,7 @@ import type { UnitAuditDetail } from '../../src/web/server/api-types.js';
 import { startViewer, type RunningViewer } from '../../src/web/server/start-viewer.js';
 import { FakeNliProvider } from '../audit-runner/fake-audit-providers.js';
 import { buildViewerDb, type ViewerDb } from './fixtures/viewer-db.js';
+import { seriousAxeViolations } from './helpers/axe.js';
 import { buildUi } from './helpers/built-ui.js';
 import { chromiumStatus, launchChromium, type LaunchedBrowser } from './helpers/chromium.js';
 
@@ -99,6 +100,7 @@ describe('question page: side by side and rounds, in Chromium', { skip: !status.
       const target = other.locator(`[data-step="${match.match}"]`);
       assert.match((await target.getAttribute('class')) ?? '', /\btarget\b/);
       assert.match(await target.innerText(), /◆ best match/);
+      assert.match(await source.locator(`[data-step="${match.step}"]`).innerText(), /▶ selected/);
       assert.equal(await other.locator('.sbs-step.target').count(), 1, 'one highlighted match');
       // Scrolled into view inside its column.
       const selector = `[data-testid="side-by-side-${from === 'left' ? 'right' : 'left'}"] [data-step="${match.match}"]`;
@@ -141,6 +143,19 @@ describe('question page: side by side and rounds, in Chromium', { skip: !status.
     assert.match(await left.locator(`[data-step="${match.step}"] .sbs-link`).innerText(), new RegExp(`^→ b${match.match + 1} · cosine ${match.cosine.toFixed(2)}`), 'the b→a matches now read left to right');
     await page.getByLabel('left agent (a)').selectOption(worst.a);
     await page.waitForURL((url) => url.searchParams.get('sides') === `${worst.a}|${worst.b}`);
+  });
+
+  it('has no serious or critical axe-core violations with a step and its match highlighted, light and dark', async () => {
+    await page.goto(at(questionPath()));
+    await page.getByTestId('side-by-side-left').locator('.sbs-step').first().click();
+    const found: string[] = [];
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') await page.getByRole('button', { name: 'dark mode' }).click();
+      assert.equal(await page.locator('.sbs-step.selected').count(), 1);
+      found.push(...(await seriousAxeViolations(page)).map((violation) => `${theme}: ${violation}`));
+    }
+    await page.getByRole('button', { name: 'dark mode' }).click();
+    assert.deepEqual(found, []);
   });
 
   it('collapses the grid by round: one section per round, the last open, a line of answers and unanimity each', async () => {

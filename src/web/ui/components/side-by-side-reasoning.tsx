@@ -77,7 +77,7 @@ export function SideBySideReasoning({ audit, chosen, onChoose }: { audit: UnitAu
                 <li key={index}>
                   <button
                     type="button"
-                    className={`sbs-step${isActive ? ' active' : ''}${isTarget ? ' target' : ''}${link?.flagged === true ? ' flagged' : ''}`}
+                    className={`sbs-step${isActive ? ' selected' : ''}${isTarget ? ' target' : ''}${link?.flagged === true ? ' flagged' : ''}`}
                     aria-pressed={isActive}
                     data-side={side}
                     data-step={index}
@@ -89,6 +89,7 @@ export function SideBySideReasoning({ audit, chosen, onChoose }: { audit: UnitAu
                       {PREFIX[side]}
                       {index + 1}
                     </span>{' '}
+                    {isActive && <span className="target-mark">▶ selected · </span>}
                     {isTarget && <span className="target-mark">◆ best match · </span>}
                     <span className="step-text">{step}</span>
                     {link !== null && <LinkLine link={link} prefix={PREFIX[OTHER[side]]} tau={audit.audit.tau} />}
