@@ -1,9 +1,10 @@
 /**
  * Regenerates the viewer screenshots in docs/images/ from the viewer's
  * fixture store (a GDP run with a judge, audited by the offline models,
- * and a DeALOG run): the run page, a question page and its step-alignment
- * heatmap, the shared-log timeline, and a study page (the designed
- * mini-study of the tests: paired differences, charts). Needs Debian Chromium.
+ * and a DeALOG run): the run page, a question page, its side-by-side
+ * reasoning (at 1440 and 390 px) and its step-alignment heatmap, the
+ * shared-log timeline, and a study page (the designed mini-study of the
+ * tests: paired differences, charts). Needs Debian Chromium.
  *
  *   node --import tsx scripts/viewer-screenshot.ts
  */
@@ -59,6 +60,13 @@ try {
       await page.screenshot({ path: join(IMAGES, 'viewer-question.png') });
     });
 
+    await save('viewer-side-by-side.png', async () => {
+      await page.getByTestId('side-by-side-left').locator('.sbs-step').first().click();
+      await scrollToTop(page, '.side-by-side');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(IMAGES, 'viewer-side-by-side.png') });
+    });
+
     // A phone: the run page (quadrant first) and a question at 390 px.
     const phone = await browser.context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
@@ -71,6 +79,12 @@ try {
       await phone.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
       await phone.getByTestId('alignment-heatmap').waitFor();
       await phone.screenshot({ path: join(IMAGES, 'viewer-question-390.png') });
+    });
+    await save('viewer-side-by-side-390.png', async () => {
+      await phone.getByTestId('side-by-side-left').locator('.sbs-step').first().click();
+      await scrollToTop(phone, '.side-by-side');
+      await phone.waitForTimeout(300);
+      await phone.screenshot({ path: join(IMAGES, 'viewer-side-by-side-390.png') });
     });
     await phone.close();
 

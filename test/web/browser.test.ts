@@ -15,6 +15,7 @@ import type { UnitAuditDetail } from '../../src/web/server/api-types.js';
 import { startViewer, type RunningViewer } from '../../src/web/server/start-viewer.js';
 import { addDesignedStudy, type DesignedStudy } from './fixtures/designed-study.js';
 import { buildViewerDb, HOSTILE_PAYLOAD, SHOWCASE_QUESTION_ID, type ViewerDb } from './fixtures/viewer-db.js';
+import { seriousAxeViolations } from './helpers/axe.js';
 import { buildUi } from './helpers/built-ui.js';
 import { chromiumStatus, launchChromium, type LaunchedBrowser } from './helpers/chromium.js';
 
@@ -92,7 +93,8 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   it('shows who saw what, mutes, drafts and judge ranks in the agent × round grid', async () => {
     await page.goto(at(`/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`));
     const cell = (agent: string, round: number) => page.locator(`[data-cell="${agent} r${round}"]`);
-    await page.getByText(/^the agent × round grid/).click();
+    // One collapsible per round, the last open: open the two before it.
+    for (const round of [0, 1]) await page.locator(`[data-round-summary="${round}"]`).click();
     await cell('Agent A', 1).hover();
     for (const agent of ['Agent A', 'Agent B', 'Agent C']) assert.match((await cell(agent, 0).getAttribute('class')) ?? '', /\bsaw\b/, `${agent} r0 was shown to Agent A r1`);
     assert.match((await cell('Agent A', 2).getAttribute('class')) ?? '', /\bseen-by\b/);
@@ -102,6 +104,22 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
     assert.match(await cell('Agent A', 0).innerText(), /1 other draft/);
     assert.match(await page.locator('.answer-changes').innerText(), /C → B/);
     assert.equal(await page.locator('.stance-edge.stance-DISAGREE').count(), 2);
+  });
+
+  it("has no serious or critical axe-core violations on a study's report page or a compare page of its runs, light and dark", async () => {
+    const found: string[] = [];
+    for (const theme of ['light', 'dark']) {
+      for (const path of [`/studies/${study.studyId}`, `/compare?a=${study.runIds['du']}&b=${study.runIds['ni']}`, `/runs/${study.runIds['du']}`]) {
+        await page.goto(at(path));
+        if ((await page.evaluate<string>('document.documentElement.dataset.theme')) !== theme) await page.getByRole('button', { name: 'dark mode' }).click();
+        // The study report and the compare tables load after the page: wait for what each page shows last.
+        await page.locator(path.startsWith('/studies') ? '.pairs-table tbody tr' : path.startsWith('/compare') ? '[data-testid="compare-pairs"]' : 'a.unit-row').first().waitFor();
+        await page.waitForTimeout(300);
+        found.push(...(await seriousAxeViolations(page)).map((violation) => `${theme} ${path}: ${violation}`));
+      }
+    }
+    if ((await page.evaluate<string>('document.documentElement.dataset.theme')) === 'dark') await page.getByRole('button', { name: 'dark mode' }).click();
+    assert.deepEqual(found, []);
   });
 
   it('filters and searches the question table, and keeps the filters in the URL', async () => {

@@ -9,7 +9,6 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,11 +17,11 @@ import { summarizeUnit } from '../../src/metrics/summarize-unit.js';
 import { startViewer, type RunningViewer } from '../../src/web/server/start-viewer.js';
 import { generatedEvents } from './fixtures/gdp-unit.js';
 import { buildViewerDb, SHOWCASE_QUESTION_ID, type ViewerDb } from './fixtures/viewer-db.js';
+import { seriousAxeViolations } from './helpers/axe.js';
 import { buildUi } from './helpers/built-ui.js';
 import { chromiumStatus, launchChromium, type LaunchedBrowser } from './helpers/chromium.js';
 
 const status = chromiumStatus();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('consistency views in Chromium', { skip: !status.run && 'skip' in status ? status.skip : false }, () => {
   if (!status.run && 'fail' in status) {
@@ -241,20 +240,28 @@ describe('consistency views in Chromium', { skip: !status.run && 'skip' in statu
     await phone.close();
   });
 
-  it('has no serious or critical axe-core violations on any page', async () => {
-    const pages = ['/', `/runs/${db.gdpRunId}`, `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`, `/runs/${db.dealogRunId}`, `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`, `/compare?a=${db.gdpRunId}&b=run-compare-b`, '/nowhere'];
+  it('has no serious or critical axe-core violations on any page, in light and dark mode', async () => {
+    const pages = [
+      '/',
+      `/runs/${db.gdpRunId}`,
+      `/runs/${db.gdpRunId}/units/${db.showcaseUnitId}`,
+      `/runs/${db.dealogRunId}`,
+      `/runs/${db.dealogRunId}/units/${db.dealogUnitId}`,
+      `/studies/${db.studyId}`,
+      `/compare?a=${db.gdpRunId}&b=run-compare-b`,
+      `/compare?a=${db.gdpRunId}`,
+      '/compare',
+      '/nowhere',
+    ];
     const found: string[] = [];
-    for (const path of pages) {
-      await page.goto(at(path));
-      await page.locator('main h1, main h2').first().waitFor();
-      await page.waitForTimeout(300);
-      // Evaluated through the debugging protocol: the page's CSP (rightly) refuses inline script tags.
-      await page.evaluate(AXE_SOURCE);
-      const result = await page.evaluate<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>("axe.run(document, { resultTypes: ['violations'] })");
-      const violations = result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
-      found.push(...violations.map((violation) => `${path}: ${violation}`));
+    for (const theme of ['light', 'dark']) {
+      for (const path of pages) {
+        await page.goto(at(path));
+        if ((await page.evaluate<string>('document.documentElement.dataset.theme')) !== theme) await page.getByRole('button', { name: 'dark mode' }).click();
+        await page.locator('main h1, main h2').first().waitFor();
+        await page.waitForTimeout(300);
+        found.push(...(await seriousAxeViolations(page)).map((violation) => `${theme} ${path}: ${violation}`));
+      }
     }
     assert.deepEqual(found, []);
   });

@@ -1,10 +1,13 @@
 /**
- * The UI's pure helpers: arranging a trace into the agent × round grid,
- * and reading provenance out of shared-log entries.
+ * The UI's pure helpers: arranging a trace into the agent × round grid
+ * and its per-round lines, laying out two agents' steps from a stored
+ * alignment, and reading provenance out of shared-log entries.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { citedCell, citedPassage, citedTable, referencedEntries } from '../../src/web/ui/lib/provenance.js';
+import { roundLine, roundSummaries } from '../../src/web/ui/lib/round-summary.js';
+import { defaultPair, sideBySide } from '../../src/web/ui/lib/side-by-side.js';
 import { cellKey, traceModel, turnAnswer } from '../../src/web/ui/lib/trace-model.js';
 import { dealogEvents } from './fixtures/dealog-unit.js';
 import { showcaseEvents } from './fixtures/gdp-unit.js';
@@ -79,5 +82,85 @@ describe('provenance', () => {
     assert.deepEqual(referencedEntries({ uses: [0, 2], answerSeq: 4, other: [9] }), [0, 2, 4]);
     assert.deepEqual(referencedEntries({ relies: [1], entries: [1, 3] }), [1, 3]);
     assert.deepEqual(referencedEntries({}), []);
+  });
+});
+
+describe('roundSummaries', () => {
+  // Expected lines read off the showcase fixture by hand: round 0 A→B, B→B, C→C; round 1 all B; round 2 C muted.
+  const model = traceModel(showcaseEvents(), ['Agent A', 'Agent B', 'Agent C']);
+
+  it('says per round who answered what and whether the speakers agreed, muted agents not counted', () => {
+    assert.deepEqual(roundSummaries(model).map(roundLine), [
+      'round 0 · Agent A: B, Agent B: B, Agent C: C · split: B ×2, C ×1',
+      'round 1 · Agent A: B, Agent B: B, Agent C: B · unanimous: B',
+      'round 2 · Agent A: B, Agent B: B, Agent C: muted · unanimous: B (2 of 3 spoke)',
+    ]);
+  });
+
+  it("takes the runner's per-round unanimity when the final event records it", () => {
+    const events = showcaseEvents().map((event) => (event.type === 'final' ? { ...event, unanimousByRound: [true, true, false] } : event));
+    const recorded = roundSummaries(traceModel(events, ['Agent A', 'Agent B', 'Agent C']));
+    assert.deepEqual(recorded.map((summary) => summary.unanimous), [true, true, false]);
+  });
+});
+
+describe('sideBySide', () => {
+  // A hand-made stored alignment: X (2 steps) and Y (3 steps) in S, Z outside S.
+  const match = (step: number, to: number, cosine: number, contradiction: [number, number], flagged: boolean) => ({ step, match: to, cosine, contradiction, flagged });
+  const agent = (name: string, steps: string[], inAgreementSet: boolean) => ({ name, answer: 'B', answers: ['B'], inAgreementSet, steps, ownSteps: steps.length, moved: false });
+  const pairXY = {
+    a: 'X',
+    b: 'Y',
+    hyb: 0.4,
+    sim: 0.7,
+    empty: false,
+    cosine: [
+      [0.2, 0.3, 0.9],
+      [0.5, 0.1, 0.4],
+    ],
+    forward: { sim: 0.7, hyb: 0.45, matches: [match(0, 2, 0.9, [0.1, 0.8], true), match(1, 0, 0.5, [0.2, 0.1], false)] },
+    backward: { sim: 0.7, hyb: 0.35, matches: [match(0, 1, 0.5, [0.05, 0.02], false), match(1, 0, 0.3, [0.3, 0.2], false), match(2, 0, 0.9, [0.8, 0.1], true)] },
+  };
+  const details = {
+    aggregated: 'B',
+    gold: 'B',
+    correct: true,
+    agents: [agent('X', ['x1', 'x2'], true), agent('Y', ['y1', 'y2', 'y3'], true), agent('Z', ['z1'], false)],
+    pairs: [pairXY],
+    scoringPoints: null,
+    groundTruth: [],
+    bestMatchPairs: 5,
+    flaggedPairs: 2,
+    vagueSteps: 0,
+    agreementSetSteps: 5,
+    lowCara: false,
+    failureModes: [],
+  };
+
+  it("links each step to its stored best match, oriented by which agent is on the left", () => {
+    const xy = sideBySide(details, 'X', 'Y');
+    assert.deepEqual(xy.aligned?.linksLeft, [
+      { match: 2, cosine: 0.9, contradiction: 0.8, flagged: true },
+      { match: 0, cosine: 0.5, contradiction: 0.2, flagged: false },
+    ]);
+    assert.deepEqual(xy.aligned?.linksRight.map((link) => link?.match), [1, 0, 0]);
+    const yx = sideBySide(details, 'Y', 'X');
+    assert.deepEqual(yx.stepsLeft, ['y1', 'y2', 'y3']);
+    assert.deepEqual(yx.aligned?.linksLeft, xy.aligned?.linksRight, 'Y on the left: the b→a matches');
+    assert.deepEqual(yx.aligned?.linksRight, xy.aligned?.linksLeft);
+  });
+
+  it('has no links for an agent outside the agreement set (the audit aligns only S)', () => {
+    const xz = sideBySide(details, 'X', 'Z');
+    assert.equal(xz.aligned, null);
+    assert.deepEqual(xz.stepsRight, ['z1']);
+  });
+
+  it('starts from the pair with the most contradicting best match, else the lowest CARA-HYB', () => {
+    const pairXZ = { ...pairXY, b: 'Z', hyb: 0.1, forward: { ...pairXY.forward, matches: [match(0, 0, 0.6, [0.95, 0.1], true)] }, backward: { ...pairXY.backward, matches: [] } };
+    assert.deepEqual(defaultPair({ ...details, pairs: [pairXY, pairXZ] }), ['X', 'Z']);
+    const quiet = (pair: typeof pairXY, hyb: number) => ({ ...pair, hyb, forward: null, backward: null });
+    assert.deepEqual(defaultPair({ ...details, pairs: [quiet(pairXY, 0.6), quiet(pairXZ, 0.2)] }), ['X', 'Z']);
+    assert.deepEqual(defaultPair({ ...details, pairs: [] }), ['X', 'Y']);
   });
 });

@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'react';
+import { roundLine, roundSummaries } from '../lib/round-summary.js';
 import { cellKey, refKey, type TraceModel } from '../lib/trace-model.js';
+import { Collapsible } from './collapsible.js';
 import { TurnCell } from './turn-cell.js';
 
 /**
- * The agent × round grid. Pointing at a cell (or focusing it) highlights
- * the turns it saw — its visibility edges — and marks the turns that saw it.
+ * The agent × round grid, one collapsible section per round (the last one
+ * open), each headed by its answers and whether the speakers agreed.
+ * Pointing at a turn (or focusing it) highlights the turns it saw — its
+ * visibility edges — and marks the turns that saw it, in every open round.
  */
 export function TurnGrid({ model }: { model: TraceModel }) {
   const [hovered, setHovered] = useState<string | null>(null);
+  const summaries = useMemo(() => roundSummaries(model), [model]);
   const { saw, seenBy } = useMemo(() => {
     const saw = new Set<string>();
     const seenBy = new Set<string>();
@@ -16,33 +21,32 @@ export function TurnGrid({ model }: { model: TraceModel }) {
     for (const [key, cell] of model.cells) if (cell.selected?.saw.some((ref) => refKey(ref) === hovered)) seenBy.add(key);
     return { saw, seenBy };
   }, [hovered, model]);
+  const last = model.rounds.at(-1);
   return (
-    <section>
+    <section className="turn-rounds">
       <h2>Turns</h2>
       <p className="muted small">
-        Point at a turn to see what it was shown: <span className="legend saw">saw</span> turns it was shown, <span className="legend seen-by">seen by</span> turns that were shown it.
+        The agent × round grid, one round per section. Point at a turn to see what it was shown: <span className="legend saw">saw</span> turns it was shown, <span className="legend seen-by">seen by</span> turns that were shown it.
       </p>
-      <div className="turn-grid" style={{ gridTemplateColumns: `8rem repeat(${model.rounds.length}, minmax(16rem, 1fr))` }} onMouseLeave={() => setHovered(null)}>
-        <div className="grid-corner" />
-        {model.rounds.map((round) => (
-          <div key={round} className="grid-head">
-            round {round}
-          </div>
-        ))}
-        {model.agents.map((agent) => (
-          <div key={agent} className="grid-row" style={{ display: 'contents' }}>
-            <div className="grid-agent">{agent}</div>
-            {model.rounds.map((round) => {
-              const key = cellKey(agent, round);
-              const cell = model.cells.get(key);
-              const mark = key === hovered ? 'focus' : saw.has(key) ? 'saw' : seenBy.has(key) ? 'seen-by' : '';
-              return (
-                <div key={key} className={`grid-cell ${mark}`} tabIndex={cell?.selected === undefined ? -1 : 0} onMouseEnter={() => setHovered(key)} onFocus={() => setHovered(key)} data-cell={`${agent} r${round}`}>
-                  {cell === undefined ? <span className="silent">did not speak</span> : <TurnCell cell={cell} />}
-                </div>
-              );
-            })}
-          </div>
+      <div onMouseLeave={() => setHovered(null)}>
+        {summaries.map((summary) => (
+          <Collapsible key={summary.round} className="round-section" open={summary.round === last} summary={<span data-round-summary={summary.round}>{roundLine(summary)}</span>}>
+            {() => (
+              <div className="turn-grid" style={{ gridTemplateColumns: `repeat(${model.agents.length}, minmax(16rem, 1fr))` }}>
+                {model.agents.map((agent) => {
+                  const key = cellKey(agent, summary.round);
+                  const cell = model.cells.get(key);
+                  const mark = key === hovered ? 'focus' : saw.has(key) ? 'saw' : seenBy.has(key) ? 'seen-by' : '';
+                  return (
+                    <div key={key} className={`grid-cell ${mark}`} tabIndex={cell?.selected === undefined ? -1 : 0} onMouseEnter={() => setHovered(key)} onFocus={() => setHovered(key)} data-cell={`${agent} r${summary.round}`}>
+                      <div className="grid-agent">{agent}</div>
+                      {cell === undefined ? <span className="silent">did not speak</span> : <TurnCell cell={cell} />}
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          </Collapsible>
         ))}
       </div>
     </section>

@@ -14,10 +14,10 @@ import { RawEvents } from '../components/raw-events.js';
 import { SharedLogTimeline } from '../components/shared-log-timeline.js';
 import { StancePanel } from '../components/stance-panel.js';
 import { TurnGrid } from '../components/turn-grid.js';
-import { Collapsible } from '../components/collapsible.js';
 import { QuestionNeighbours } from '../components/question-neighbours.js';
 import { QuestionSummary } from '../components/question-summary.js';
 import { PageHtmlButton } from '../components/page-html-button.js';
+import { SideBySideReasoning } from '../components/side-by-side-reasoning.js';
 import { navigate, paths } from '../lib/router.js';
 import { traceModel } from '../lib/trace-model.js';
 import { useTitle } from '../lib/use-title.js';
@@ -57,7 +57,6 @@ function QuestionBody({ trace, search }: { trace: UnitTrace; search: URLSearchPa
   // Shared-log protocols (DeALOG) have no debate: no votes, no unanimity, no agreement set to align.
   const sharedLog = detail.run.protocol === 'dealog' || model.logEntries.length > 0;
   const prompt = questionPrompt(events, sharedLog);
-  const turns = [...model.cells.values()].filter((cell) => cell.selected !== undefined).length;
   return (
     <>
       <QuestionHeader detail={detail} model={model} sharedLog={sharedLog} />
@@ -81,16 +80,14 @@ function QuestionBody({ trace, search }: { trace: UnitTrace; search: URLSearchPa
           onAudit={(auditId) => setSearch('audit', auditId)}
         />
       )}
+      {hasTurns && !sharedLog && audit !== null && <SideBySideReasoning audit={audit} chosen={search.get('sides')} onChoose={(value) => setSearch('sides', value)} />}
       {model.logEntries.length > 0 && <SharedLogTimeline entries={model.logEntries} verifies={model.verifies} events={events} />}
       {hasTurns && !sharedLog && (
         <>
           <AnswerChanges model={model} />
           {model.hasSteps && <StancePanel model={model} />}
           {model.judgeRanks.length > 0 && <JudgePanel ranks={model.judgeRanks} />}
-          <section>
-            <h2>Turns</h2>
-            <Collapsible summary={`the agent × round grid: ${turns} turns in ${model.rounds.length} rounds, with what each was shown`}>{() => <TurnGrid model={model} />}</Collapsible>
-          </section>
+          <TurnGrid model={model} />
         </>
       )}
       <PromptPanel events={events} sharedLog={sharedLog} />
