@@ -23,6 +23,7 @@ import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
+import { unpackText } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -236,7 +237,7 @@ export class KyselyTraceStore implements TraceStore {
           const earlier = await trx.selectFrom('unit_failures').select((eb) => eb.fn.countAll().as('count')).where('unit_id', '=', unit.id).executeTakeFirstOrThrow();
           await trx
             .insertInto('unit_failures')
-            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row) => row.payload)))
+            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row, seq) => unpackText(row.payload, `events of unit ${unit.id}, seq ${seq}`))))
             .execute();
         }
         const ids = failed.map((unit) => unit.id);
@@ -258,7 +259,7 @@ export class KyselyTraceStore implements TraceStore {
       hashes.length === 0
         ? []
         : await this.guard(`reading the messages of unit ${unitId}'s failures`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
-    const byHash = new Map(bodies.map((row) => [row.hash, row.body]));
+    const byHash = new Map(bodies.map((row) => [row.hash, unpackText(row.body, `message_bodies, hash ${row.hash}`)]));
     return rows.map((row) => toUnitFailure(row, (events) => joinMessages(unitId, events, byHash)));
   }
 
@@ -267,20 +268,21 @@ export class KyselyTraceStore implements TraceStore {
       this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),
     );
     // Events were validated when written; parsing them again would only cost time.
-    const events = rows.map((row) => JSON.parse(row.payload) as unknown);
+    // SQLite stores written by SqliteTraceStore hold compressed BLOBs (stored-text.ts); text passes through
+    const events = rows.map((row, seq) => JSON.parse(unpackText(row.payload, `events of unit ${id}, seq ${seq}`)) as unknown);
     const hashes = referencedHashes(events);
     const bodies =
       hashes.length === 0
         ? []
         : await this.guard(`reading the messages of unit ${id}`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
-    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, row.body])));
+    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, unpackText(row.body, `message_bodies, hash ${row.hash}`)])));
   }
 
   async getCompletion(key: string): Promise<CachedCompletion | undefined> {
     const row = await this.guard('reading the completion cache', () =>
       this.db.selectFrom('completions').select('value').where('key', '=', key).executeTakeFirst(),
     );
-    return row === undefined ? undefined : (JSON.parse(row.value) as CachedCompletion);
+    return row === undefined ? undefined : (JSON.parse(unpackText(row.value, `completions, key ${key}`)) as CachedCompletion);
   }
 
   async putCompletion(key: string, value: CachedCompletion): Promise<void> {

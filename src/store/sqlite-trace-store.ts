@@ -8,6 +8,7 @@ import { isoNow } from '../util/clock.js';
 import { auditQuestionRows, auditRow } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
+import { packText, unpackText } from './stored-text.js';
 import { duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -66,14 +67,14 @@ export class SqliteTraceStore extends KyselyTraceStore {
       unitFailures: sqlite.prepare<[string], { attempt: number; finished_at: string; summary: string; events: string }>('select attempt, finished_at, summary, events from unit_failures where unit_id = ? order by attempt'),
       deleteFailedEvents: sqlite.prepare<[string]>("delete from events where unit_id in (select id from units where run_id = ? and status = 'failed')"),
       resetFailed: sqlite.prepare<[string]>("update units set status = 'pending', summary = null, finished_at = null where run_id = ? and status = 'failed'"),
-      insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string]>(
+      insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string | Buffer]>(
         'insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, ?, ?, ?)',
       ),
-      eventPayloads: sqlite.prepare<[string], string>('select payload from events where unit_id = ? order by seq').pluck(),
-      insertMessageBody: sqlite.prepare<[string, string]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
-      messageBody: sqlite.prepare<[string], string>('select body from message_bodies where hash = ?').pluck(),
-      getCompletion: sqlite.prepare<[string], string>('select value from completions where key = ?').pluck(),
-      putCompletion: sqlite.prepare<[string, string, string]>(
+      eventPayloads: sqlite.prepare<[string], string | Buffer>('select payload from events where unit_id = ? order by seq').pluck(),
+      insertMessageBody: sqlite.prepare<[string, string | Buffer]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
+      messageBody: sqlite.prepare<[string], string | Buffer>('select body from message_bodies where hash = ?').pluck(),
+      getCompletion: sqlite.prepare<[string], string | Buffer>('select value from completions where key = ?').pluck(),
+      putCompletion: sqlite.prepare<[string, string | Buffer, string]>(
         'insert into completions (key, value, created_at) values (?, ?, ?) on conflict (key) do nothing',
       ),
       runExists: sqlite.prepare<[string], number>('select 1 from runs where id = ?').pluck(),
@@ -95,9 +96,9 @@ export class SqliteTraceStore extends KyselyTraceStore {
         if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
         return false;
       }
-      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, body);
+      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, packText(body));
       for (const event of encoded.events) {
-        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, event.payload);
+        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, packText(event.payload));
       }
       return true;
     });
@@ -111,13 +112,13 @@ export class SqliteTraceStore extends KyselyTraceStore {
     this.retryTransaction = sqlite.transaction((runId: string): number => {
       for (const unit of this.statements.failedUnits.all(runId)) {
         const attempt = (this.statements.failureCount.get(unit.id) ?? 0) + 1;
-        this.statements.insertFailure.run(failureRow(unit, attempt, this.statements.eventPayloads.all(unit.id)));
+        this.statements.insertFailure.run(failureRow(unit, attempt, this.payloads(unit.id)));
       }
       this.statements.deleteFailedEvents.run(runId);
       return this.statements.resetFailed.run(runId).changes;
     });
     this.putCompletionsTransaction = sqlite.transaction((entries: ReadonlyMap<string, string>, createdAt: string): void => {
-      for (const [key, value] of entries) this.statements.putCompletion.run(key, value, createdAt);
+      for (const [key, value] of entries) this.statements.putCompletion.run(key, packText(value), createdAt);
     });
     this.auditTransaction = sqlite.transaction((audit: AuditRecord, rows: ReturnType<typeof auditQuestionRows>): void => {
       if (this.statements.runExists.get(audit.runId) === undefined) throw missingAuditedRun(audit.runId);
@@ -159,12 +160,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
       this.statements.unitFailures.all(unitId).map((row) =>
         // failed attempts keep their events as stored: message bodies by hash, joined here as getEvents does
         toUnitFailure(row, (events) => {
-          const bodies = new Map<string, string>();
-          for (const hash of referencedHashes(events)) {
-            const body = this.statements.messageBody.get(hash);
-            if (body !== undefined) bodies.set(hash, body);
-          }
-          return joinMessages(unitId, events, bodies);
+          return joinMessages(unitId, events, this.messageBodies(events));
         }),
       ),
     );
@@ -173,19 +169,14 @@ export class SqliteTraceStore extends KyselyTraceStore {
   override async getEvents(id: string): Promise<TraceEvent[]> {
     return this.sync(`reading events of unit ${id}`, () => {
       // Events were validated when written; parsing them again would only cost time.
-      const events = this.statements.eventPayloads.all(id).map((payload) => JSON.parse(payload) as unknown);
-      const bodies = new Map<string, string>();
-      for (const hash of referencedHashes(events)) {
-        const body = this.statements.messageBody.get(hash);
-        if (body !== undefined) bodies.set(hash, body);
-      }
-      return joinMessages(id, events, bodies);
+      const events = this.payloads(id).map((payload) => JSON.parse(payload) as unknown);
+      return joinMessages(id, events, this.messageBodies(events));
     });
   }
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {
     // An entry waiting for its batch's commit is already the cache's answer.
-    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.statements.getCompletion.get(key));
+    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.storedCompletion(key));
     return value === undefined ? undefined : (JSON.parse(value) as CachedCompletion);
   }
 
@@ -221,6 +212,26 @@ export class SqliteTraceStore extends KyselyTraceStore {
     // Entries still waiting for their turn are committed before the connection goes.
     if (this.pendingPuts !== undefined && !this.closed) this.commitPuts(this.pendingPuts);
     await super.close();
+  }
+
+  /** A unit's event payloads as JSON text, in seq order (compressed ones decoded, see `stored-text.ts`). */
+  private payloads(unitId: string): string[] {
+    return this.statements.eventPayloads.all(unitId).map((payload, seq) => unpackText(payload, `events of unit ${unitId}, seq ${seq}`));
+  }
+
+  /** The JSON text of every message body the parsed events reference. */
+  private messageBodies(events: readonly unknown[]): Map<string, string> {
+    const bodies = new Map<string, string>();
+    for (const hash of referencedHashes(events)) {
+      const body = this.statements.messageBody.get(hash);
+      if (body !== undefined) bodies.set(hash, unpackText(body, `message_bodies, hash ${hash}`));
+    }
+    return bodies;
+  }
+
+  private storedCompletion(key: string): string | undefined {
+    const value = this.statements.getCompletion.get(key);
+    return value === undefined ? undefined : unpackText(value, `completions, key ${key}`);
   }
 
   private commitPuts(batch: PutBatch): void {
