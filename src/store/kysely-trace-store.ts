@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { sql } from './kysely-runtime.js';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';

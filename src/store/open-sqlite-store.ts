@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from './kysely-runtime.js';
 import { StoreError } from '../spec/errors.js';
 import type { Clock } from '../util/clock.js';
 import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { sql } from '../kysely-runtime.js';
 
 /**
  * Runs, units, events and the completion cache. Written with kysely's

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, sql } from '../kysely-runtime.js';
 import { StoreError } from '../../spec/errors.js';
 import { migrations } from '../migrations/migrations.js';
 import type { Database } from '../schema.js';

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from '../kysely-runtime.js';
 import pg from 'pg';
 import { QuorumError, StoreError } from '../../spec/errors.js';
 import type { Clock } from '../../util/clock.js';
