@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sql } from './kysely-runtime.js';
+import { kysely } from './kysely-runtime.js';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';
@@ -59,15 +59,19 @@ function toStudyRecord(row: { id: string; name: string; created_at: string; upda
  */
 export class KyselyTraceStore implements TraceStore {
   readonly kind: string;
-  protected readonly db: Kysely<Database>;
+  /** The kysely instance, made on first use when the constructor was given a factory (see `db`). */
+  #db: Kysely<Database> | undefined;
+  readonly #connect: (() => Kysely<Database>) | undefined;
   protected readonly clock: Clock;
   protected readonly readonly: boolean;
   /** True once `close` was called; every later call fails with a clear error. */
   protected closed = false;
 
-  constructor(kind: string, db: Kysely<Database>, options: KyselyTraceStoreOptions = {}) {
+  /** `db` may be a factory: kysely is then loaded and connected only when a query needs it (`SqliteTraceStore` answers its common reads natively). */
+  constructor(kind: string, db: Kysely<Database> | (() => Kysely<Database>), options: KyselyTraceStoreOptions = {}) {
     this.kind = kind;
-    this.db = db;
+    if (typeof db === 'function') this.#connect = db;
+    else this.#db = db;
     this.clock = options.clock ?? systemClock;
     this.readonly = options.readonly ?? false;
   }
@@ -375,7 +379,7 @@ export class KyselyTraceStore implements TraceStore {
       const run = await this.db.selectFrom('runs').select('id').where('id', '=', runId).executeTakeFirst();
       if (run === undefined) throw new StoreError(`cannot link run ${runId} to study ${studyId}: no such run`, 'link a stored run');
       // One statement: the position is computed and the row inserted atomically; an existing cell is left as it is.
-      await sql`insert into study_runs (study_id, cell, run_id, position)
+      await kysely().sql`insert into study_runs (study_id, cell, run_id, position)
         select ${studyId}, ${cell}, ${runId}, coalesce(max(position), -1) + 1 from study_runs where study_id = ${studyId}
         on conflict (study_id, cell) do nothing`.execute(this.db);
       const linked = await this.db.selectFrom('study_runs').select('run_id').where('study_id', '=', studyId).where('cell', '=', cell).executeTakeFirstOrThrow();
@@ -393,8 +397,18 @@ export class KyselyTraceStore implements TraceStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.db.destroy();
+    if (this.#db !== undefined) await this.#db.destroy();
+    else await this.closeUnconnected();
   }
+
+  /** The kysely instance of the store's connection, made on first use. */
+  protected get db(): Kysely<Database> {
+    this.#db ??= this.#connect!();
+    return this.#db;
+  }
+
+  /** Closes the connection when kysely was never made for it (kysely's `destroy` closes it otherwise). */
+  protected async closeUnconnected(): Promise<void> {}
 
   /** Throws when the store was closed. */
   protected assertOpen(): void {

@@ -1,16 +1,17 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import type { CachedCompletion, UnitFailure, UnitKey, UnitResult } from '../spec/store.js';
+import type { CachedCompletion, RunRecord, UnitFailure, UnitKey, UnitQuery, UnitRecord, UnitResult } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
-import { auditQuestionRows, auditRow } from './audit-rows.js';
+import { auditQuestionRows, auditRow, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
 import { packText, unpackText } from './stored-text.js';
-import { duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
-import type { Database } from './schema.js';
+import { checkPage, duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import { toRunRecord, toUnitRecord } from './row-mapping.js';
+import type { AuditsTable, Database, RunsTable, UnitsTable } from './schema.js';
 import { unitId } from './unit-id.js';
 
 /** Hints for the SQLite failures a person can do something about. */
@@ -52,7 +53,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
   /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
-    db: Kysely<Database>,
+    db: Kysely<Database> | (() => Kysely<Database>),
     options: KyselyTraceStoreOptions = {},
   ) {
     super('sqlite', db, options);
@@ -61,6 +62,8 @@ export class SqliteTraceStore extends KyselyTraceStore {
         "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
       ),
       unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
+      run: sqlite.prepare<[string], RunRow>('select id, created_at, status, config, code_version from runs where id = ?'),
+      audits: sqlite.prepare<[string], AuditRow>('select id, run_id, created_at, label, settings, summary from audits where run_id = ? order by created_at desc, id desc'),
       failedUnits: sqlite.prepare<[string], { id: string; summary: string | null; finished_at: string | null }>("select id, summary, finished_at from units where run_id = ? and status = 'failed'"),
       failureCount: sqlite.prepare<[string], number>('select count(*) from unit_failures where unit_id = ?').pluck(),
       insertFailure: sqlite.prepare('insert into unit_failures (unit_id, attempt, finished_at, summary, events) values (@unit_id, @attempt, @finished_at, @summary, @events)'),
@@ -166,6 +169,24 @@ export class SqliteTraceStore extends KyselyTraceStore {
     );
   }
 
+  // The reads of `quorum show` and the viewer, native like the hot paths: with them, showing a run never loads kysely.
+  override async getRun(id: string): Promise<RunRecord | undefined> {
+    const row = this.sync(`reading run ${id}`, () => this.statements.run.get(id));
+    return row === undefined ? undefined : toRunRecord(row);
+  }
+
+  override async listUnits(runId: string, query: UnitQuery = {}): Promise<UnitRecord[]> {
+    const { offset, limit } = checkPage(query);
+    const byStatus = query.status === undefined ? '' : ' and status = ?';
+    const sql = `select id, run_id, question_id, protocol, seed, position, status, summary, finished_at from units where run_id = ?${byStatus} order by position, id limit ? offset ?`;
+    const parameters = [runId, ...(query.status === undefined ? [] : [query.status]), limit ?? -1, offset];
+    return this.sync(`listing units of run ${runId}`, () => this.sqlite.prepare<unknown[], UnitRow>(sql).all(...parameters).map(toUnitRecord));
+  }
+
+  override async listAudits(runId: string): Promise<AuditRecord[]> {
+    return this.sync(`listing audits of run ${runId}`, () => this.statements.audits.all(runId).map(toAuditRecord));
+  }
+
   override async getEvents(id: string): Promise<TraceEvent[]> {
     return this.sync(`reading events of unit ${id}`, () => {
       // Events were validated when written; parsing them again would only cost time.
@@ -206,6 +227,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
     }
     if (!batch.entries.has(key)) batch.entries.set(key, JSON.stringify(value));
     return batch.done;
+  }
+
+  protected override async closeUnconnected(): Promise<void> {
+    this.sqlite.close();
   }
 
   override async close(): Promise<void> {
@@ -264,6 +289,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
     }
   }
 }
+
+type RunRow = Selectable<RunsTable>;
+type UnitRow = Selectable<UnitsTable>;
+type AuditRow = Selectable<AuditsTable>;
 
 /** Cache entries of one event-loop turn and the promise their writers wait on. */
 interface PutBatch {

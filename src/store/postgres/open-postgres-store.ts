@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from '../kysely-runtime.js';
+import { kysely } from '../kysely-runtime.js';
 import pg from 'pg';
 import { QuorumError, StoreError } from '../../spec/errors.js';
 import type { Clock } from '../../util/clock.js';
@@ -45,6 +45,7 @@ export async function openPostgresStore(location: string, options: PostgresStore
   // An idle connection dropped by the server emits 'error' on the pool;
   // unhandled, it would crash the process. The next query reports it instead.
   pool.on('error', () => undefined);
+  const { Kysely, PostgresDialect, sql } = kysely();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
