@@ -19,7 +19,7 @@
  * `node -e 0`, and quorum at 50 ms per reply against the ideal rate.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,8 @@ export interface ProcessFigures {
   peakRssMiB: number;
   /** Calls per second with start-up excluded, when the side reports its own timing. */
   rateWithoutStartup?: number;
+  /** quorum: bytes of the SQLite file per unit, after a WAL checkpoint. */
+  storeBytesPerUnit?: number;
   stdout: string;
 }
 
@@ -68,6 +70,18 @@ function storedRate(dbFile: string): number {
     const last = db.prepare<[string], string>('select max(finished_at) from units where run_id = ?').pluck().get(run.id)!;
     const calls = db.prepare<[string], number>("select count(*) from events join units on units.id = events.unit_id where units.run_id = ? and events.type = 'turn'").pluck().get(run.id)!;
     return calls / ((Date.parse(last) - Date.parse(run.created_at)) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
+/** The SQLite file's size per stored unit, its WAL folded in first (what a finished run leaves on disk). */
+function storeBytesPerUnit(dbFile: string): number {
+  const db = new Sqlite(dbFile);
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const units = db.prepare<[], number>('select count(*) from units').pluck().get()!;
+    return statSync(dbFile).size / units;
   } finally {
     db.close();
   }
@@ -128,7 +142,7 @@ export async function runPeersCase(options: { questions: number; rounds: number;
       const db = join(dir, `quorum-${round}.db`);
       options.log(`   round ${round + 1}: quorum…`);
       const quorum = quorumRun(server.url, db);
-      result.quorum.push({ ...quorum, rateWithoutStartup: storedRate(db) });
+      result.quorum.push({ ...quorum, rateWithoutStartup: storedRate(db), storeBytesPerUnit: storeBytesPerUnit(db) });
       if (bodies === undefined) {
         const runId = (JSON.parse(quorum.stdout) as { runId: string }).runId;
         bodies = join(dir, 'bodies.jsonl');

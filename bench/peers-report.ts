@@ -31,6 +31,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
   const bareShare = median(quorum.map((run, index) => run.rateWithoutStartup! / bare[index]!.rateWithoutStartup!));
   const ideal = result.latency.inFlight / (result.latency.ms / 1000);
   const latencyShare = rate(result.latency.quorum) / ideal;
+  const storePerUnit = median(quorum.map((run) => run.storeBytesPerUnit ?? Number.NaN));
   const startupRows = (['quorum --version', 'quorum --help', 'quorum show'] as const).map((name) => {
     const limit = name === 'quorum show' ? 4 : 3;
     const ratio = pairedRatio(startup[name], node0, (run) => run.wallSeconds);
@@ -62,6 +63,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
     `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
     `| quorum's peak RSS | ${rss(quorum).toFixed(0)} MiB | ≤ 100 MiB | ${verdict(rss(quorum) <= 100)} |`,
+    `| quorum's SQLite file per unit (every turn, reconstructible) | ${(storePerUnit / 1000).toFixed(1)} KB | ≤ 8 KB | ${verdict(storePerUnit <= 8000)} |`,
     ...langgraphTarget,
     '',
     '### Start-up beside `node -e 0`',

@@ -1,8 +1,6 @@
 import { inputsToRead } from '../metrics/metric-registry.js';
 import { metricUnits } from '../metrics/metric-units.js';
 import type { RunMetricsOptions } from '../metrics/run-metrics.js';
-import { loadRunQuestions } from '../queue/load-run-questions.js';
-import { runQuestionSource } from '../queue/question-source.js';
 import { describeError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
@@ -32,6 +30,8 @@ export async function readTableQaInputs(store: TraceStore, run: RunRecord, units
   const quoteMatch = run.config.protocol.params['quoteMatch'] === 'exact' ? 'exact' : 'loose';
   if (ran !== undefined) return { options: { events, questions: new Map(ran.map((question) => [question.id, question])), quoteMatch } };
   try {
+    // loaded here, not at the top: they bring every dataset reader, which `quorum show` of any other run does not need
+    const [{ loadRunQuestions }, { runQuestionSource }] = await Promise.all([import('../queue/load-run-questions.js'), import('../queue/question-source.js')]);
     const questions = await loadRunQuestions(run.id, run.config, runQuestionSource(run.config));
     return { options: { events, questions, quoteMatch } };
   } catch (error) {

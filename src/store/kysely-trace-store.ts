@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { kysely } from './kysely-runtime.js';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord, AuditScoreRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
 import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';
@@ -23,6 +24,7 @@ import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord, toAuditScoreRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
+import { unpackText } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -57,15 +59,19 @@ function toStudyRecord(row: { id: string; name: string; created_at: string; upda
  */
 export class KyselyTraceStore implements TraceStore {
   readonly kind: string;
-  protected readonly db: Kysely<Database>;
+  /** The kysely instance, made on first use when the constructor was given a factory (see `db`). */
+  #db: Kysely<Database> | undefined;
+  readonly #connect: (() => Kysely<Database>) | undefined;
   protected readonly clock: Clock;
   protected readonly readonly: boolean;
   /** True once `close` was called; every later call fails with a clear error. */
   protected closed = false;
 
-  constructor(kind: string, db: Kysely<Database>, options: KyselyTraceStoreOptions = {}) {
+  /** `db` may be a factory: kysely is then loaded and connected only when a query needs it (`SqliteTraceStore` answers its common reads natively). */
+  constructor(kind: string, db: Kysely<Database> | (() => Kysely<Database>), options: KyselyTraceStoreOptions = {}) {
     this.kind = kind;
-    this.db = db;
+    if (typeof db === 'function') this.#connect = db;
+    else this.#db = db;
     this.clock = options.clock ?? systemClock;
     this.readonly = options.readonly ?? false;
   }
@@ -236,7 +242,7 @@ export class KyselyTraceStore implements TraceStore {
           const earlier = await trx.selectFrom('unit_failures').select((eb) => eb.fn.countAll().as('count')).where('unit_id', '=', unit.id).executeTakeFirstOrThrow();
           await trx
             .insertInto('unit_failures')
-            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row) => row.payload)))
+            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row, seq) => unpackText(row.payload, `events of unit ${unit.id}, seq ${seq}`))))
             .execute();
         }
         const ids = failed.map((unit) => unit.id);
@@ -258,7 +264,7 @@ export class KyselyTraceStore implements TraceStore {
       hashes.length === 0
         ? []
         : await this.guard(`reading the messages of unit ${unitId}'s failures`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
-    const byHash = new Map(bodies.map((row) => [row.hash, row.body]));
+    const byHash = new Map(bodies.map((row) => [row.hash, unpackText(row.body, `message_bodies, hash ${row.hash}`)]));
     return rows.map((row) => toUnitFailure(row, (events) => joinMessages(unitId, events, byHash)));
   }
 
@@ -267,20 +273,21 @@ export class KyselyTraceStore implements TraceStore {
       this.db.selectFrom('events').select('payload').where('unit_id', '=', id).orderBy('seq').execute(),
     );
     // Events were validated when written; parsing them again would only cost time.
-    const events = rows.map((row) => JSON.parse(row.payload) as unknown);
+    // SQLite stores written by SqliteTraceStore hold compressed BLOBs (stored-text.ts); text passes through
+    const events = rows.map((row, seq) => JSON.parse(unpackText(row.payload, `events of unit ${id}, seq ${seq}`)) as unknown);
     const hashes = referencedHashes(events);
     const bodies =
       hashes.length === 0
         ? []
         : await this.guard(`reading the messages of unit ${id}`, () => this.db.selectFrom('message_bodies').select(['hash', 'body']).where('hash', 'in', hashes).execute());
-    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, row.body])));
+    return joinMessages(id, events, new Map(bodies.map((row) => [row.hash, unpackText(row.body, `message_bodies, hash ${row.hash}`)])));
   }
 
   async getCompletion(key: string): Promise<CachedCompletion | undefined> {
     const row = await this.guard('reading the completion cache', () =>
       this.db.selectFrom('completions').select('value').where('key', '=', key).executeTakeFirst(),
     );
-    return row === undefined ? undefined : (JSON.parse(row.value) as CachedCompletion);
+    return row === undefined ? undefined : (JSON.parse(unpackText(row.value, `completions, key ${key}`)) as CachedCompletion);
   }
 
   async putCompletion(key: string, value: CachedCompletion): Promise<void> {
@@ -384,7 +391,7 @@ export class KyselyTraceStore implements TraceStore {
       const run = await this.db.selectFrom('runs').select('id').where('id', '=', runId).executeTakeFirst();
       if (run === undefined) throw new StoreError(`cannot link run ${runId} to study ${studyId}: no such run`, 'link a stored run');
       // One statement: the position is computed and the row inserted atomically; an existing cell is left as it is.
-      await sql`insert into study_runs (study_id, cell, run_id, position)
+      await kysely().sql`insert into study_runs (study_id, cell, run_id, position)
         select ${studyId}, ${cell}, ${runId}, coalesce(max(position), -1) + 1 from study_runs where study_id = ${studyId}
         on conflict (study_id, cell) do nothing`.execute(this.db);
       const linked = await this.db.selectFrom('study_runs').select('run_id').where('study_id', '=', studyId).where('cell', '=', cell).executeTakeFirstOrThrow();
@@ -402,8 +409,18 @@ export class KyselyTraceStore implements TraceStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.db.destroy();
+    if (this.#db !== undefined) await this.#db.destroy();
+    else await this.closeUnconnected();
   }
+
+  /** The kysely instance of the store's connection, made on first use. */
+  protected get db(): Kysely<Database> {
+    this.#db ??= this.#connect!();
+    return this.#db;
+  }
+
+  /** Closes the connection when kysely was never made for it (kysely's `destroy` closes it otherwise). */
+  protected async closeUnconnected(): Promise<void> {}
 
   /** Throws when the store was closed. */
   protected assertOpen(): void {

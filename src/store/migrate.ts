@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely, Migrator } from 'kysely';
+import { kysely } from './kysely-runtime.js';
 import { StoreError } from '../spec/errors.js';
 import { migrations } from './migrations/migrations.js';
 import type { Database } from './schema.js';
@@ -6,7 +7,7 @@ import type { Database } from './schema.js';
 const UPGRADE_HINT = 'the store was written by a newer quorum version: upgrade quorum, or use another store';
 
 function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  return new (kysely().Migrator)({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
 }
 
 /** How a database's schema compares with the migrations this code knows. */
@@ -23,7 +24,7 @@ export async function schemaState(db: Kysely<Database>): Promise<SchemaState> {
   const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
   if (pending.length === known.length) return { pending, unknown: [] };
   // kysely's own bookkeeping table, which is not part of `Database`.
-  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = await kysely().sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return { pending, unknown: applied.rows.map((row) => row.name).filter((name) => !(name in migrations)) };
 }
 

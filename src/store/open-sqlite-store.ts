@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
+import { kysely } from './kysely-runtime.js';
 import { StoreError } from '../spec/errors.js';
 import type { Clock } from '../util/clock.js';
 import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';
+import { migrations } from './migrations/migrations.js';
 import type { Database } from './schema.js';
 import { assertNotForeign, describeBadFile, prepareSqlitePath } from './sqlite-file-check.js';
 import { SqliteTraceStore, sqliteCode } from './sqlite-trace-store.js';
@@ -39,10 +41,17 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
       sqlite.pragma('synchronous = NORMAL');
     }
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const storeOptions = { readonly, ...(options.clock === undefined ? {} : { clock: options.clock }) };
+    const connect = (): Kysely<Database> => {
+      const { Kysely, SqliteDialect } = kysely();
+      return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    };
+    // A current schema (the common case) is checked with one native query; kysely is then loaded only when a portable query needs it.
+    if (hasExactlyKnownMigrations(sqlite)) return new SqliteTraceStore(sqlite, connect, storeOptions);
+    const db = connect();
     if (readonly) await assertSchemaCurrent(db);
     else await migrateExclusively(file, sqlite, db);
-    return new SqliteTraceStore(sqlite, db, { readonly, ...(options.clock === undefined ? {} : { clock: options.clock }) });
+    return new SqliteTraceStore(sqlite, db, storeOptions);
   } catch (error) {
     sqlite.close();
     if (error instanceof StoreError) throw error;
@@ -58,6 +67,20 @@ function openDatabase(file: string, readonly: boolean): Sqlite.Database {
     if (error instanceof StoreError) throw error;
     throw cannotOpen(file, error);
   }
+}
+
+/**
+ * True when the store has applied exactly the migrations this code knows
+ * (no pending one, no unknown one): the state in which `migrateLocked`
+ * does nothing and `assertSchemaCurrent` passes. Anything else takes the
+ * kysely path, which migrates or explains.
+ */
+function hasExactlyKnownMigrations(sqlite: Sqlite.Database): boolean {
+  const table = sqlite.prepare<[], number>("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").pluck().get();
+  if (table === undefined) return false;
+  const applied = new Set(sqlite.prepare<[], string>('select name from kysely_migration').pluck().all());
+  const known = Object.keys(migrations);
+  return applied.size === known.length && known.every((name) => applied.has(name));
 }
 
 /** Migrations in progress in this process, by file: later opens of the same file wait their turn. */

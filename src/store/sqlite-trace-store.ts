@@ -1,15 +1,17 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AuditQuestionRecord, AuditRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import type { CachedCompletion, UnitFailure, UnitKey, UnitResult } from '../spec/store.js';
+import type { CachedCompletion, RunRecord, UnitFailure, UnitKey, UnitQuery, UnitRecord, UnitResult } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
-import { auditQuestionRows, auditRow } from './audit-rows.js';
+import { auditQuestionRows, auditRow, toAuditRecord } from './audit-rows.js';
 import { encodeUnitResult } from './encode-unit-result.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
-import { duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
-import type { Database } from './schema.js';
+import { packText, unpackText } from './stored-text.js';
+import { checkPage, duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import { toRunRecord, toUnitRecord } from './row-mapping.js';
+import type { AuditsTable, Database, RunsTable, UnitsTable } from './schema.js';
 import { unitId } from './unit-id.js';
 
 /** Hints for the SQLite failures a person can do something about. */
@@ -51,7 +53,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
   /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
-    db: Kysely<Database>,
+    db: Kysely<Database> | (() => Kysely<Database>),
     options: KyselyTraceStoreOptions = {},
   ) {
     super('sqlite', db, options);
@@ -60,20 +62,22 @@ export class SqliteTraceStore extends KyselyTraceStore {
         "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
       ),
       unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
+      run: sqlite.prepare<[string], RunRow>('select id, created_at, status, config, code_version from runs where id = ?'),
+      audits: sqlite.prepare<[string], AuditRow>('select id, run_id, created_at, label, settings, summary from audits where run_id = ? order by created_at desc, id desc'),
       failedUnits: sqlite.prepare<[string], { id: string; summary: string | null; finished_at: string | null }>("select id, summary, finished_at from units where run_id = ? and status = 'failed'"),
       failureCount: sqlite.prepare<[string], number>('select count(*) from unit_failures where unit_id = ?').pluck(),
       insertFailure: sqlite.prepare('insert into unit_failures (unit_id, attempt, finished_at, summary, events) values (@unit_id, @attempt, @finished_at, @summary, @events)'),
       unitFailures: sqlite.prepare<[string], { attempt: number; finished_at: string; summary: string; events: string }>('select attempt, finished_at, summary, events from unit_failures where unit_id = ? order by attempt'),
       deleteFailedEvents: sqlite.prepare<[string]>("delete from events where unit_id in (select id from units where run_id = ? and status = 'failed')"),
       resetFailed: sqlite.prepare<[string]>("update units set status = 'pending', summary = null, finished_at = null where run_id = ? and status = 'failed'"),
-      insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string]>(
+      insertEvent: sqlite.prepare<[string, number, string, string | null, number | null, string | Buffer]>(
         'insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, ?, ?, ?)',
       ),
-      eventPayloads: sqlite.prepare<[string], string>('select payload from events where unit_id = ? order by seq').pluck(),
-      insertMessageBody: sqlite.prepare<[string, string]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
-      messageBody: sqlite.prepare<[string], string>('select body from message_bodies where hash = ?').pluck(),
-      getCompletion: sqlite.prepare<[string], string>('select value from completions where key = ?').pluck(),
-      putCompletion: sqlite.prepare<[string, string, string]>(
+      eventPayloads: sqlite.prepare<[string], string | Buffer>('select payload from events where unit_id = ? order by seq').pluck(),
+      insertMessageBody: sqlite.prepare<[string, string | Buffer]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
+      messageBody: sqlite.prepare<[string], string | Buffer>('select body from message_bodies where hash = ?').pluck(),
+      getCompletion: sqlite.prepare<[string], string | Buffer>('select value from completions where key = ?').pluck(),
+      putCompletion: sqlite.prepare<[string, string | Buffer, string]>(
         'insert into completions (key, value, created_at) values (?, ?, ?) on conflict (key) do nothing',
       ),
       runExists: sqlite.prepare<[string], number>('select 1 from runs where id = ?').pluck(),
@@ -95,9 +99,9 @@ export class SqliteTraceStore extends KyselyTraceStore {
         if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
         return false;
       }
-      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, body);
+      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, packText(body));
       for (const event of encoded.events) {
-        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, event.payload);
+        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, packText(event.payload));
       }
       return true;
     });
@@ -111,13 +115,13 @@ export class SqliteTraceStore extends KyselyTraceStore {
     this.retryTransaction = sqlite.transaction((runId: string): number => {
       for (const unit of this.statements.failedUnits.all(runId)) {
         const attempt = (this.statements.failureCount.get(unit.id) ?? 0) + 1;
-        this.statements.insertFailure.run(failureRow(unit, attempt, this.statements.eventPayloads.all(unit.id)));
+        this.statements.insertFailure.run(failureRow(unit, attempt, this.payloads(unit.id)));
       }
       this.statements.deleteFailedEvents.run(runId);
       return this.statements.resetFailed.run(runId).changes;
     });
     this.putCompletionsTransaction = sqlite.transaction((entries: ReadonlyMap<string, string>, createdAt: string): void => {
-      for (const [key, value] of entries) this.statements.putCompletion.run(key, value, createdAt);
+      for (const [key, value] of entries) this.statements.putCompletion.run(key, packText(value), createdAt);
     });
     this.auditTransaction = sqlite.transaction((audit: AuditRecord, rows: ReturnType<typeof auditQuestionRows>): void => {
       if (this.statements.runExists.get(audit.runId) === undefined) throw missingAuditedRun(audit.runId);
@@ -159,33 +163,41 @@ export class SqliteTraceStore extends KyselyTraceStore {
       this.statements.unitFailures.all(unitId).map((row) =>
         // failed attempts keep their events as stored: message bodies by hash, joined here as getEvents does
         toUnitFailure(row, (events) => {
-          const bodies = new Map<string, string>();
-          for (const hash of referencedHashes(events)) {
-            const body = this.statements.messageBody.get(hash);
-            if (body !== undefined) bodies.set(hash, body);
-          }
-          return joinMessages(unitId, events, bodies);
+          return joinMessages(unitId, events, this.messageBodies(events));
         }),
       ),
     );
   }
 
+  // The reads of `quorum show` and the viewer, native like the hot paths: with them, showing a run never loads kysely.
+  override async getRun(id: string): Promise<RunRecord | undefined> {
+    const row = this.sync(`reading run ${id}`, () => this.statements.run.get(id));
+    return row === undefined ? undefined : toRunRecord(row);
+  }
+
+  override async listUnits(runId: string, query: UnitQuery = {}): Promise<UnitRecord[]> {
+    const { offset, limit } = checkPage(query);
+    const byStatus = query.status === undefined ? '' : ' and status = ?';
+    const sql = `select id, run_id, question_id, protocol, seed, position, status, summary, finished_at from units where run_id = ?${byStatus} order by position, id limit ? offset ?`;
+    const parameters = [runId, ...(query.status === undefined ? [] : [query.status]), limit ?? -1, offset];
+    return this.sync(`listing units of run ${runId}`, () => this.sqlite.prepare<unknown[], UnitRow>(sql).all(...parameters).map(toUnitRecord));
+  }
+
+  override async listAudits(runId: string): Promise<AuditRecord[]> {
+    return this.sync(`listing audits of run ${runId}`, () => this.statements.audits.all(runId).map(toAuditRecord));
+  }
+
   override async getEvents(id: string): Promise<TraceEvent[]> {
     return this.sync(`reading events of unit ${id}`, () => {
       // Events were validated when written; parsing them again would only cost time.
-      const events = this.statements.eventPayloads.all(id).map((payload) => JSON.parse(payload) as unknown);
-      const bodies = new Map<string, string>();
-      for (const hash of referencedHashes(events)) {
-        const body = this.statements.messageBody.get(hash);
-        if (body !== undefined) bodies.set(hash, body);
-      }
-      return joinMessages(id, events, bodies);
+      const events = this.payloads(id).map((payload) => JSON.parse(payload) as unknown);
+      return joinMessages(id, events, this.messageBodies(events));
     });
   }
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {
     // An entry waiting for its batch's commit is already the cache's answer.
-    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.statements.getCompletion.get(key));
+    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.storedCompletion(key));
     return value === undefined ? undefined : (JSON.parse(value) as CachedCompletion);
   }
 
@@ -217,10 +229,34 @@ export class SqliteTraceStore extends KyselyTraceStore {
     return batch.done;
   }
 
+  protected override async closeUnconnected(): Promise<void> {
+    this.sqlite.close();
+  }
+
   override async close(): Promise<void> {
     // Entries still waiting for their turn are committed before the connection goes.
     if (this.pendingPuts !== undefined && !this.closed) this.commitPuts(this.pendingPuts);
     await super.close();
+  }
+
+  /** A unit's event payloads as JSON text, in seq order (compressed ones decoded, see `stored-text.ts`). */
+  private payloads(unitId: string): string[] {
+    return this.statements.eventPayloads.all(unitId).map((payload, seq) => unpackText(payload, `events of unit ${unitId}, seq ${seq}`));
+  }
+
+  /** The JSON text of every message body the parsed events reference. */
+  private messageBodies(events: readonly unknown[]): Map<string, string> {
+    const bodies = new Map<string, string>();
+    for (const hash of referencedHashes(events)) {
+      const body = this.statements.messageBody.get(hash);
+      if (body !== undefined) bodies.set(hash, unpackText(body, `message_bodies, hash ${hash}`));
+    }
+    return bodies;
+  }
+
+  private storedCompletion(key: string): string | undefined {
+    const value = this.statements.getCompletion.get(key);
+    return value === undefined ? undefined : unpackText(value, `completions, key ${key}`);
   }
 
   private commitPuts(batch: PutBatch): void {
@@ -253,6 +289,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
     }
   }
 }
+
+type RunRow = Selectable<RunsTable>;
+type UnitRow = Selectable<UnitsTable>;
+type AuditRow = Selectable<AuditsTable>;
 
 /** Cache entries of one event-loop turn and the promise their writers wait on. */
 interface PutBatch {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,7 +141,8 @@ describe('SQLite store', () => {
     sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
     const huge = unitResult();
     const turn = huge.events[0]!;
-    const events = [{ ...turn, text: 'x'.repeat(2_000_000) } as typeof turn, ...huge.events.slice(1)];
+    // random text: the store compresses payloads, and a repeated character would shrink to a few bytes
+    const events = [{ ...turn, text: randomBytes(1_500_000).toString('base64') } as typeof turn, ...huge.events.slice(1)];
     await assert.rejects(store.completeUnit(id!, { ...huge, events }), (error: unknown) => {
       assert.ok(error instanceof StoreError);
       assert.match(error.message, new RegExp(`storing unit ${id}`));
@@ -177,7 +179,7 @@ describe('SQLite store', () => {
     await store.putCompletion('kept', cachedCompletion('kept'));
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
     sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
-    const results = await Promise.allSettled([store.putCompletion('a', cachedCompletion('x'.repeat(1_000_000))), store.putCompletion('b', cachedCompletion())]);
+    const results = await Promise.allSettled([store.putCompletion('a', cachedCompletion(randomBytes(750_000).toString('base64'))), store.putCompletion('b', cachedCompletion())]);
     for (const result of results) {
       assert.equal(result.status, 'rejected');
       assert.ok(result.reason instanceof StoreError);

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { kysely } from '../kysely-runtime.js';
 
 /**
  * Runs, units, events and the completion cache. Written with kysely's
@@ -9,6 +10,7 @@ export const initialSchema: Migration = {
   // Migrations take `Kysely<any>`: they must keep working after `Database`
   // has moved on to later versions of the schema.
   async up(db: Kysely<any>): Promise<void> {
+    const { sql } = kysely();
     await db.schema
       .createTable('runs')
       .addColumn('id', 'text', (column) => column.primaryKey())

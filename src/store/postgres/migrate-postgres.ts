@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { kysely } from '../kysely-runtime.js';
 import { StoreError } from '../../spec/errors.js';
 import { migrations } from '../migrations/migrations.js';
 import type { Database } from '../schema.js';
@@ -16,6 +17,7 @@ const UPGRADE_HINT = 'the store was written by a newer quorum version: upgrade q
  * loses the lock with its session, so it can never be left held.
  */
 export async function migratePostgres(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  const { Migrator, sql } = kysely();
   await db.connection().execute(async (connection) => {
     const lockKey = `quorum:migrate:${schema ?? ''}`;
     await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(connection);
@@ -81,6 +83,7 @@ export async function assertPostgresSchemaCurrent(db: Kysely<Database>): Promise
 
 /** Names of the applied migrations in the search path's first schema; none when kysely's table is absent. */
 async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const { sql } = kysely();
   // to_regclass follows the search path, like every unqualified query of the store.
   const table = await sql<{ present: boolean }>`select to_regclass('kysely_migration') is not null as present`.execute(db);
   if (table.rows[0]?.present !== true) return [];
@@ -89,6 +92,7 @@ async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
 }
 
 async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { sql } = kysely();
   const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = result.rows[0]?.schema ?? null;
   if (schema === null) {

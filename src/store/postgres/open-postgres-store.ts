@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { kysely } from '../kysely-runtime.js';
 import pg from 'pg';
 import { QuorumError, StoreError } from '../../spec/errors.js';
 import type { Clock } from '../../util/clock.js';
@@ -51,6 +51,7 @@ export async function openPostgresStore(location: string, options: PostgresStore
   // trace. The rejected query carries the error (with its hint); the pool
   // drops the dead connection when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const { Kysely, PostgresDialect, sql } = kysely();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

@@ -1,0 +1,76 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { StoreError } from '../spec/errors.js';
+
+/**
+ * How the SQLite store keeps large JSON text (event payloads, message
+ * bodies, cached completions): as a compressed BLOB when that is smaller,
+ * as plain TEXT otherwise. The SQLite storage class is the marker — TEXT
+ * is the JSON itself, exactly as every store before compression held it;
+ * a BLOB starts with one codec byte:
+ *
+ * - `1`: raw deflate (RFC 1951) with `TRACE_DICTIONARY_V1` as its preset
+ *   dictionary. Trace events are short JSON objects that repeat the same
+ *   keys; the dictionary lets even a 600-byte event compress to ~20 %.
+ *
+ * The dictionary of a codec is part of the file format: never edit it.
+ * A better one gets a new codec byte, and readers keep the old ones.
+ */
+const CODEC_DEFLATE_V1 = 1;
+
+/** Preset dictionary of codec 1 (frozen). Common strings come last: deflate finds nearer matches cheaper. */
+const TRACE_DICTIONARY_V1 = Buffer.from(
+  [
+    '{"type":"judge-rank","purpose":"round","judge":"","ranking":[],"rationale":"","warnings":[],"tieBreak":{"seed":0,"tied":[]}',
+    '{"type":"ballot","rule":"approval","valid":true,"problem":"","approvals":[],"ranking":[],"points":{}',
+    '{"type":"log-entry","logSeq":0,"entryType":"ANSWER","content":"","meta":{},"accepted":true,"rejection":""',
+    '{"type":"verify","verdict":"OK","checks":[{"name":"","passed":true,"detail":""}]',
+    '{"type":"mute","reason":""}{"type":"error","code":"","message":"","hint":""}',
+    '"decision":{"rule":"majority","decided":true,"winner":"","threshold":0.5,"support":1,"candidates":[],"ballots":[],"scores":{},"tied":[]}',
+    '"tieBreak":{"tied":[],"rule":"seeded","seed":0,"drawn":""}',
+    '"role":"summarizer","structured":"native","purpose":"repair","detail":"","finishReason":"length"',
+    '{"role":"system","content":"You are a helpful assistant."}{"role":"user","content":"Answer the question."}{"role":"assistant","content":"',
+    '"type":"final","answer":{"status":"ok","value":"","rule":"majority"},"gold":"","correct":true,"scorer":"","scores":{},"agreement":[],"unanimousByRound":[true,true,true],"aggregate":"majority","roundsRun":3,"stoppedEarly":false}',
+    '"type":"vote","round":0,"answers":{"Agent A":"A","Agent B":"A","Agent C":"A"},"tally":{"A":3},"winner":"A","unanimous":true}',
+    '{"text":"","usage":{"promptTokens":0,"cachedPromptTokens":0,"completionTokens":0},"finishReason":"stop","model":"","costUsd":null}',
+    '{"v":1,"seq":0,"at":"2026-01-01T00:00:00.000Z","type":"turn","agent":"Agent A","round":0,"draft":0,"position":0,',
+    '"saw":[{"agent":"Agent A","round":0,"draft":0},{"agent":"Agent B","round":0,"draft":0},{"agent":"Agent C","round":0,"draft":0}],',
+    '"seed":0,"selected":true,"parsed":{"answer":{"status":"ok","value":"A","rule":""},"rationale":"","source":"text"},"correct":true,',
+    '"backend":"openai:","usage":{"promptTokens":0,"cachedPromptTokens":0,"completionTokens":0},"latencyMs":0.0,"cacheHit":false,',
+    '"costUsd":null,"attempts":1,"attemptLog":[{"status":200,"reason":"ok","ms":0}],"finishReason":"stop","messages":[""],"text":"',
+  ].join(''),
+);
+
+/** Below this many bytes deflate cannot win enough to pay for a BLOB. */
+const MIN_PACKED = 64;
+
+/** JSON text as the SQLite store keeps it: deflated with codec 1 when that is smaller, else the text unchanged. */
+export function packText(text: string): string | Buffer {
+  if (text.length < MIN_PACKED) return text;
+  const deflated = deflateRawSync(text, { dictionary: TRACE_DICTIONARY_V1 });
+  if (deflated.length + 1 >= Buffer.byteLength(text)) return text;
+  const packed = Buffer.allocUnsafe(deflated.length + 1);
+  packed[0] = CODEC_DEFLATE_V1;
+  deflated.copy(packed, 1);
+  return packed;
+}
+
+/**
+ * The JSON text of a stored value: TEXT as it is, a BLOB decoded by its
+ * codec byte. `where` names the table and row for the error of an unknown
+ * codec or a damaged BLOB.
+ */
+export function unpackText(stored: string | Uint8Array, where: string): string {
+  if (typeof stored === 'string') return stored;
+  const codec = stored[0];
+  if (codec !== CODEC_DEFLATE_V1) {
+    throw new StoreError(
+      `${where}: stored value has codec ${codec === undefined ? '(empty)' : codec}; this quorum reads codec ${CODEC_DEFLATE_V1} (deflate) and plain text`,
+      'the store was written by a newer quorum: upgrade quorum to read it',
+    );
+  }
+  try {
+    return inflateRawSync(stored.subarray(1), { dictionary: TRACE_DICTIONARY_V1 }).toString('utf8');
+  } catch (error) {
+    throw new StoreError(`${where}: compressed value cannot be read (${(error as Error).message})`, 'the store is damaged: restore it from a backup, or re-run the unit', error);
+  }
+}
