@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '8a0b8d0230a120f72cedb5fd94bb9c883796cec11f180dafe1463bf2023dc710', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: 'e3eb407a875d6293c8ddd15d912a61faf9132326eaf7577b5ed36cf78a6ccc7a', files: 174 } as const;

@@ -1,6 +1,5 @@
 /** Baselines: single-agent chain-of-thought, the planner pipeline, the plan→log hybrid (docs/dealog.md), self-consistency and its compute-matched form (docs/protocols.md). */
 export { answerInstruction, baselineAnswer } from './baseline-answer.js';
-export { callBaseline, type BaselineCall } from './baseline-call.js';
 export { baselineParams } from './baseline-params.js';
 export { callPlanner } from './call-planner.js';
 export { cotProtocolFactory } from './cot-factory.js';
