@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'e3eb407a875d6293c8ddd15d912a61faf9132326eaf7577b5ed36cf78a6ccc7a', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '7ba89c0ed34a2e2b7cf473bd0389aebaacf9d7a7d047355bf55e22178868f26e', files: 174 } as const;

@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../spec/chat.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
 import { answerInstruction, baselineAnswer } from './baseline-answer.js';
-import { renderContext } from './render-context.js';
+import { renderQuestionContext } from '../render-question.js';
 
 /** The one role of the chain-of-thought baseline. */
 export const COT_ROLES = ['Solver'] as const;
@@ -40,7 +40,7 @@ export class CotProtocol implements Protocol {
     const { question } = context;
     const agent = context.agents[0];
     if (agent === undefined) throw new ConfigError('protocol "cot" needs one agent');
-    const rendered = renderContext(question);
+    const rendered = renderQuestionContext(question);
     const user = [rendered === '' ? '' : `Context:\n${rendered}`, `Question: ${question.prompt}`, answerInstruction(question)].filter((part) => part !== '').join('\n\n');
     const messages: ChatMessage[] = [
       { role: 'system', content: cotSystemPrompt(rendered !== '') },

@@ -9,7 +9,8 @@ import { deriveSeed } from '../../util/seed.js';
 import { majorityVote } from '../debate/aggregate.js';
 import { writeDraft } from '../debate/agent-turn.js';
 import { DEBATE_PRESETS } from '../debate/presets.js';
-import { buildTurnMessages, renderQuestion } from '../debate/prompts.js';
+import { buildTurnMessages } from '../debate/prompts.js';
+import { renderQuestion } from '../render-question.js';
 import { sampleName } from './self-consistency-protocol.js';
 
 /** Med-PaLM 2's multiple-choice setting: 11 samples in the first stage (Singhal et al. 2023). */

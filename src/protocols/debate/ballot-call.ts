@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../spec/chat.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { Ballot, BallotEvent } from '../../spec/trace.js';
 import { type BallotLimits, readBallot, type VotingRule } from './ballot-reading.js';
-import { renderQuestion } from './prompts.js';
+import { renderQuestion } from '../render-question.js';
 import { completeCall } from '../model-call.js';
 
 // Wording of MALLM's voting prompts (mallm/models/discussion/ResponseGenerator.py:

@@ -3,7 +3,7 @@ import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { JudgeRankEvent } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
 import { deriveSeed, seededShuffle } from '../../util/seed.js';
-import { renderQuestion } from './prompts.js';
+import { renderQuestion } from '../render-question.js';
 import { completeCall } from '../model-call.js';
 
 /** One contribution put before the judge. */

@@ -6,7 +6,7 @@ import type { TurnEvent, TurnRef } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
 import { baselineAnswer } from '../baselines/baseline-answer.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
-import { renderQuestion } from './prompts.js';
+import { renderQuestion } from '../render-question.js';
 import type { TurnRecord } from './visibility.js';
 
 /** `universal`: decide or let the debate go on; `final`: the debate is over, decide. MAD's two moderator prompts. */

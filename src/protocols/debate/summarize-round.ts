@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../spec/chat.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnEvent } from '../../spec/trace.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
-import { renderQuestion } from './prompts.js';
+import { renderQuestion } from '../render-question.js';
 import type { TurnRecord } from './visibility.js';
 
 /**
