@@ -24,6 +24,7 @@ export { BackendError, ConfigError, DatasetFormatError, QuorumError, StoreError,
 export { defineProtocol, type DefinedProtocol, type ProtocolDefinition } from './protocols/define-protocol.js';
 export { findProtocolFactory, getProtocolFactory, listProtocols, protocolNames, registerProtocol, type ProtocolFactory, type ProtocolOptions } from './protocols/registry.js';
 export { answerInstruction, baselineAnswer } from './protocols/baselines/baseline-answer.js';
+export { renderQuestion, renderQuestionContext } from './protocols/render-question.js';
 
 // metrics: define, register, compute
 export { defineMetric, metricNamed, metricValue, registeredMetrics, registerMetric, requireMetric } from './metrics/metric-registry.js';

@@ -1,5 +1,5 @@
 // A custom protocol and a custom metric, defined with quorum's public API only.
-import { answerInstruction, baselineAnswer, defineMetric, defineProtocol } from 'quorum';
+import { answerInstruction, baselineAnswer, defineMetric, defineProtocol, renderQuestion } from 'quorum';
 
 const solveCheck = defineProtocol({
   name: 'solve-check',
@@ -8,7 +8,7 @@ const solveCheck = defineProtocol({
   async run(context) {
     const { question } = context;
     const [solver, checker] = context.agents;
-    const ask = `Question: ${question.prompt}\n\n${answerInstruction(question)}`;
+    const ask = `${renderQuestion(question)}\n\n${answerInstruction(question)}`;
     const parse = ({ text }) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' });
     const first = await context.call(solver, { messages: [{ role: 'user', content: ask }] }, { round: 0, parse });
     const check = `${ask}\n\nA colleague answered:\n${first.response.text}\n\nCheck the reasoning, then give your own answer.`;
