@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '8a0b8d0230a120f72cedb5fd94bb9c883796cec11f180dafe1463bf2023dc710', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '7ba89c0ed34a2e2b7cf473bd0389aebaacf9d7a7d047355bf55e22178868f26e', files: 174 } as const;

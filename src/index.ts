@@ -6,7 +6,7 @@
  */
 
 // spec: the versioned types every part agrees on
-export type { Agent, Protocol, ProtocolContext } from './spec/protocol.js';
+export type { Agent, CallOptions, CallResult, ModelRequest, Protocol, ProtocolContext } from './spec/protocol.js';
 export type { BackendCapabilities, BackendMiddleware, ChatBackend, ChatMessage, ChatRequest, ChatResponse, ChatRole, Decoding, FinishReason, ResponseFormat, Usage } from './spec/chat.js';
 export type { AnswerSpec, Gold, ImageRef, Passage, PosedQuestion, Question, Table } from './spec/question.js';
 export { answerSpecOf, optionLetters, poseQuestion, questionSchema } from './spec/question.js';
@@ -20,11 +20,11 @@ export type { AnswerScore, Prediction, Scorer, ScorerMetric } from './spec/score
 export type { Metric, MetricNeed, MetricUnit } from './spec/metric.js';
 export { BackendError, ConfigError, DatasetFormatError, QuorumError, StoreError, describeError } from './spec/errors.js';
 
-// protocols: define, register, look up; the helper that calls an agent and records its turn
+// protocols: define, register, look up; `context.call` calls an agent and records its turn
 export { defineProtocol, type DefinedProtocol, type ProtocolDefinition } from './protocols/define-protocol.js';
 export { findProtocolFactory, getProtocolFactory, listProtocols, protocolNames, registerProtocol, type ProtocolFactory, type ProtocolOptions } from './protocols/registry.js';
-export { callBaseline, type BaselineCall } from './protocols/baselines/baseline-call.js';
 export { answerInstruction, baselineAnswer } from './protocols/baselines/baseline-answer.js';
+export { renderQuestion, renderQuestionContext } from './protocols/render-question.js';
 
 // metrics: define, register, compute
 export { defineMetric, metricNamed, metricValue, registeredMetrics, registerMetric, requireMetric } from './metrics/metric-registry.js';

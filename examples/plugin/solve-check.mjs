@@ -1,5 +1,5 @@
 // A custom protocol and a custom metric, defined with quorum's public API only.
-import { answerInstruction, baselineAnswer, callBaseline, defineMetric, defineProtocol } from 'quorum';
+import { answerInstruction, baselineAnswer, defineMetric, defineProtocol, renderQuestion } from 'quorum';
 
 const solveCheck = defineProtocol({
   name: 'solve-check',
@@ -8,11 +8,11 @@ const solveCheck = defineProtocol({
   async run(context) {
     const { question } = context;
     const [solver, checker] = context.agents;
-    const ask = `Question: ${question.prompt}\n\n${answerInstruction(question)}`;
-    const parse = (text) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' });
-    const first = await callBaseline(context, { agent: solver, round: 0, position: 0, messages: [{ role: 'user', content: ask }], parse });
+    const ask = `${renderQuestion(question)}\n\n${answerInstruction(question)}`;
+    const parse = ({ text }) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' });
+    const first = await context.call(solver, { messages: [{ role: 'user', content: ask }] }, { round: 0, parse });
     const check = `${ask}\n\nA colleague answered:\n${first.response.text}\n\nCheck the reasoning, then give your own answer.`;
-    const second = await callBaseline(context, { agent: checker, round: 1, position: 0, saw: [{ agent: solver.name, round: 0 }], messages: [{ role: 'user', content: check }], parse });
+    const second = await context.call(checker, { messages: [{ role: 'user', content: check }] }, { round: 1, saw: [{ agent: solver.name, round: 0 }], parse });
     context.emit({ type: 'final', answer: second.parsed.answer, aggregate: 'single', roundsRun: 2, stoppedEarly: false });
   },
 });

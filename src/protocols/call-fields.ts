@@ -9,8 +9,8 @@ export interface RecordedMessage {
 /**
  * The fields every event that records a model call carries (trace v1 call
  * fields): backend id, usage, latency, cache hit, cost, attempts, finish
- * reason, the messages sent and the raw reply. One place spells them, so a
- * turn, a judge ranking, a ballot and a baseline call cannot drift apart.
+ * reason, the messages sent and the raw reply. `completeCall` (model-call.ts)
+ * is its one caller, so a turn, a judge ranking and a ballot cannot drift apart.
  */
 export function callFields(backendId: string, messages: readonly RecordedMessage[], response: ChatResponse) {
   return {

@@ -22,8 +22,8 @@ export interface ProtocolDefinition<Params extends Record<string, unknown>> {
   /** Fixed agent roles: runs get exactly these agents, named after them. */
   roles?: readonly string[];
   /**
-   * Runs one unit: call agents (`callBaseline` records each call as a turn
-   * event), emit what happened, and end with exactly one `final` event.
+   * Runs one unit: call agents with `context.call` (which records each call
+   * as a turn event), and end with exactly one `final` event.
    */
   run(context: ProtocolContext, params: Params): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { type Clock, isoNow } from '../util/clock.js';
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
 import { predictionOf } from '../metrics/scorers/prediction-of.js';
 import { scoreFinal } from './score-final.js';
+import { withModelCalls } from '../protocols/model-call.js';
 
 /** What one unit runs with. */
 export interface UnitInput {
@@ -45,7 +46,7 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
   };
   let failed = false;
   try {
-    await input.protocol.run({
+    await input.protocol.run(withModelCalls({
       question: poseQuestion(question),
       sameAnswer: (a, b) => a === b || scorer.equivalent(a, b, question),
       agents: input.agents,
@@ -53,7 +54,7 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
       seed: input.seed,
       emit,
       ...(input.signal === undefined ? {} : { signal: input.signal }),
-    });
+    }));
     if (!events.some((event) => event.type === 'final')) {
       throw new Error(`protocol "${input.protocol.name}" ended without a final answer`);
     }

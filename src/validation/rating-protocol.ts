@@ -1,10 +1,9 @@
 import { parseJsonObject } from '../parsing/json-answer-field.js';
+import type { ParsedAnswer } from '../spec/answer.js';
 import type { ChatMessage } from '../spec/chat.js';
 import { ConfigError } from '../spec/errors.js';
 import type { Protocol } from '../spec/protocol.js';
-import { deriveSeed } from '../util/seed.js';
 import { RATING_FORMAT, readRating, RUBRIC_VERSION } from './judge-rubric.js';
-import { callFields } from '../protocols/call-fields.js';
 
 /** Protocol name of validation runs (their units hold one judge rating each). */
 export const VALIDATION_PROTOCOL = 'validation';
@@ -29,26 +28,15 @@ export function ratingProtocol(messages: readonly ChatMessage[], ratedProtocol: 
     async run(context) {
       const judge = context.agents[0];
       if (judge === undefined) throw new ConfigError('a validation unit needs its judge as the one agent');
-      const seed = deriveSeed(context.seed, context.question.id, ratedProtocol, 'validation-judge');
-      const response = await judge.backend.complete({
-        messages: [...messages],
-        decoding: { ...judge.decoding, seed },
-        responseFormat: RATING_FORMAT,
-        sampleIndex: 0,
-        ...(context.signal === undefined ? {} : { signal: context.signal }),
-      });
-      const reply = readRating(response.json ?? parseJsonObject(response.text));
-      const answer = reply.rating === null ? { status: 'unparsed' as const, value: null } : { status: 'ok' as const, value: String(reply.rating), rule: 'rating-json' };
-      context.emit({
-        type: 'turn',
-        agent: judge.name,
+      let answer: ParsedAnswer = { status: 'unparsed', value: null };
+      await context.call(judge, { messages: [...messages], responseFormat: RATING_FORMAT, sampleIndex: 0 }, {
         round: 0,
-        draft: 0,
-        position: 0,
-        saw: [],
-        seed,
-        parsed: { answer, rationale: reply.rationale, source: reply.rating === null ? 'failed' : 'json', ...(reply.warnings.length === 0 ? {} : { warnings: reply.warnings }) },
-        ...callFields(judge.backend.id, messages, response),
+        seedKey: [ratedProtocol, 'validation-judge'],
+        parse: (response) => {
+          const reply = readRating(response.json ?? parseJsonObject(response.text));
+          answer = reply.rating === null ? { status: 'unparsed', value: null } : { status: 'ok', value: String(reply.rating), rule: 'rating-json' };
+          return { answer, rationale: reply.rationale, source: reply.rating === null ? 'failed' : 'json', ...(reply.warnings.length === 0 ? {} : { warnings: reply.warnings }) };
+        },
       });
       context.emit({ type: 'final', answer, aggregate: 'judge-rating', roundsRun: 1, stoppedEarly: false });
     },

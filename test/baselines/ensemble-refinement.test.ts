@@ -9,6 +9,7 @@ import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { RunConfig } from '../../src/spec/run-config.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { hashValue } from '../../src/util/hash.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -30,7 +31,7 @@ async function run(params: Record<string, unknown>, paths: string[], refined: st
     },
   });
   const events: ProtocolEventInput[] = [];
-  await new EnsembleRefinementProtocol(params).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 1 } }], seed: 3, emit: (event) => events.push(event) });
+  await new EnsembleRefinementProtocol(params).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 1 } }], seed: 3, emit: (event) => events.push(event) }));
   const final = events.find((event) => event.type === 'final');
   return { backend, events, turns: events.filter((event): event is Turn => event.type === 'turn'), final: final?.type === 'final' ? final : undefined };
 }

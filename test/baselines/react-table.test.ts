@@ -9,6 +9,7 @@ import type { RunConfig } from '../../src/spec/run-config.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { runSql, SqlTableError, tableAsSql } from '../../src/tools/tables/sql-table.js';
 import { hashValue } from '../../src/util/hash.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 // A WikiTableQuestions-style table written for this test
 const table = {
@@ -28,7 +29,7 @@ type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 async function run(replies: string[], params: Record<string, unknown> = {}) {
   const backend = new ScriptedBackend({ replies });
   const events: ProtocolEventInput[] = [];
-  await new ReactTableProtocol(params).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 0 } }], seed: 1, emit: (event) => events.push(event) });
+  await new ReactTableProtocol(params).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 0 } }], seed: 1, emit: (event) => events.push(event) }));
   const final = events.find((event) => event.type === 'final');
   return { backend, turns: events.filter((event): event is Turn => event.type === 'turn'), final: final?.type === 'final' ? final : undefined };
 }

@@ -9,6 +9,7 @@ import type { ChatRequest } from '../../src/spec/chat.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { RunConfig } from '../../src/spec/run-config.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 // A FinQA-style question written for this test: revenue 5735 (2019) and 5098 (2018); the change is 637
 const question: Question = {
@@ -45,7 +46,7 @@ async function run(plan: string, solverReply = '637') {
   });
   const agents = ['Planner', 'Worker', 'Solver'].map((name) => ({ name, backend, decoding: { temperature: 0 } }));
   const events: ProtocolEventInput[] = [];
-  await new RewooProtocol().run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents, seed: 1, emit: (event) => events.push(event) });
+  await new RewooProtocol().run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents, seed: 1, emit: (event) => events.push(event) }));
   const final = events.find((event) => event.type === 'final');
   return { backend, turns: events.filter((event): event is Turn => event.type === 'turn'), final: final?.type === 'final' ? final : undefined };
 }

@@ -8,7 +8,7 @@ import { parseFredCsv } from '../../src/datasets/fred-csv.js';
 import { fredLoader } from '../../src/datasets/fred.js';
 import { eligibleTargets, resolveForecastSelection, selectForecastEvents, type Observation } from '../../src/datasets/forecast-events.js';
 import { loadQuestions } from '../../src/datasets/load-questions.js';
-import { renderQuestion } from '../../src/protocols/debate/prompts.js';
+import { renderQuestion } from '../../src/protocols/render-question.js';
 import { ConfigError, DatasetFormatError } from '../../src/spec/errors.js';
 import { questionSchema } from '../../src/spec/question.js';
 import { hasSharedData, sharedDataFile } from './shared-data-path.js';

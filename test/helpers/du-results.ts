@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../src/spec/chat.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentOf, agentsOn } from './scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 /**
  * A results file as Du et al.'s generation scripts write it
@@ -75,7 +76,7 @@ export async function checkDuQuestion(key: string, contexts: Array<Array<{ role:
     },
   });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol('du', { rounds }).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agents), seed: 1, emit: (event) => events.push(event) });
+  await createDebateProtocol('du', { rounds }).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agents), seed: 1, emit: (event) => events.push(event) }));
   const sent = (agent: number, round: number): ChatMessage[] =>
     events.find((event): event is Extract<ProtocolEventInput, { type: 'turn' }> => event.type === 'turn' && event.agent === `Agent ${String.fromCharCode(65 + agent)}` && event.round === round)!.messages;
 

@@ -5,6 +5,7 @@ import { createDebateProtocol } from '../../src/protocols/debate/create-debate-p
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -20,14 +21,14 @@ async function run(answers: Record<string, string[]>) {
   let summaries = 0;
   const summarizer = new ScriptedBackend({ fallback: () => `Summary ${summaries++}: the agents argue for ${['A and B', 'A'][Math.min(summaries - 1, 1)]}.` });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol('chateval-summarizer').run({
+  await createDebateProtocol('chateval-summarizer').run(withModelCalls({
     question: poseQuestion(question),
     sameAnswer: (a, b) => a === b,
     agents: agentsOn(backend),
     judge: { name: 'Summarizer', backend: summarizer, decoding: { temperature: 0 } },
     seed: 7,
     emit: (event) => events.push(event),
-  });
+  }));
   return { events, turns: events.filter((event): event is Turn => event.type === 'turn'), backend, summarizer };
 }
 
@@ -78,7 +79,7 @@ describe('chateval-summarizer (ChatEval simultaneous-talk-with-summarizer, as De
   it('refuses summary visibility without the summarizer, and needs a judge to summarize', async () => {
     assert.throws(() => createDebateProtocol('chateval-summarizer', { summarizer: false }), /summary visibility shows the summarizer's summary/);
     await assert.rejects(
-      createDebateProtocol('chateval-summarizer').run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => {} }),
+      createDebateProtocol('chateval-summarizer').run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => {} })),
       /needs a judge/,
     );
   });

@@ -7,6 +7,7 @@ import type { Agent } from '../../src/spec/protocol.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = { id: 'q', prompt: 'Which organ secretes insulin?', options: { A: 'Liver', B: 'Pancreas' }, gold: { kind: 'choice', value: 'B' } };
 type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
@@ -14,7 +15,7 @@ type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 async function turnsOf(preset: string, overrides = {}, agents?: Agent[]): Promise<Turn[]> {
   const events: ProtocolEventInput[] = [];
   const backend = scriptedDebate({ 'Agent A': ['A', 'B', 'B'], 'Agent B': ['B', 'B', 'B'], 'Agent C': ['B', 'B', 'B'] });
-  await createDebateProtocol(preset, overrides).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agents ?? agentsOn(backend), seed: 2, emit: (event) => events.push(event) });
+  await createDebateProtocol(preset, overrides).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agents ?? agentsOn(backend), seed: 2, emit: (event) => events.push(event) }));
   return events.filter((event): event is Turn => event.type === 'turn');
 }
 

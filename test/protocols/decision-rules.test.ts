@@ -7,6 +7,7 @@ import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { Ballot, ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, isBallot, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -22,7 +23,7 @@ type Final = Extract<ProtocolEventInput, { type: 'final' }>;
 async function run(preset: string, overrides: DebateOverrides, answers: Record<string, string[]>, ballots: Record<string, string> = {}, count = 3) {
   const backend = scriptedDebate(answers, { ballots });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol(preset, overrides).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, count), seed: 7, emit: (event) => events.push(event) });
+  await createDebateProtocol(preset, overrides).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, count), seed: 7, emit: (event) => events.push(event) }));
   return {
     events,
     backend,

@@ -19,6 +19,7 @@ import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentOf, agentsOn } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 type Turn = Extract<ProtocolEventInput, { type: 'turn' }>;
 
@@ -34,7 +35,7 @@ async function runDu(question: Question, replies: Record<string, string[]>, over
     },
   });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol('du', overrides).run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agentCount), seed: 3, emit: (event) => events.push(event) });
+  await createDebateProtocol('du', overrides).run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: agentsOn(backend, agentCount), seed: 3, emit: (event) => events.push(event) }));
   const turns = events.filter((event): event is Turn => event.type === 'turn');
   const sent = (agent: string, round: number): ChatMessage[] => turns.find((turn) => turn.agent === agent && turn.round === round)!.messages;
   return { events, turns, sent, backend };

@@ -8,6 +8,7 @@ import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import type { Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q-judge',
@@ -35,14 +36,14 @@ async function run(preset: string, overrides: DebateOverrides, judgeScores: Arra
   const agentsBackend = scriptedDebate(answers);
   const judgeBackend = scriptedJudge(judgeScores);
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol(preset, overrides).run({
+  await createDebateProtocol(preset, overrides).run(withModelCalls({
     question: poseQuestion(question),
     sameAnswer: (a, b) => a === b,
     agents: agentsOn(agentsBackend),
     judge: { name: 'Judge', backend: judgeBackend, decoding: { temperature: 0 } },
     seed: 3,
     emit: (event) => events.push(event),
-  });
+  }));
   return { events, turns: events.filter((event): event is Turn => event.type === 'turn'), judgeBackend, agentsBackend };
 }
 
@@ -97,14 +98,14 @@ describe('the judge', () => {
   it('a judge reply that cannot be read still gives a full, recorded ranking', async () => {
     const agentsBackend = scriptedDebate({ 'Agent A': ['A'], 'Agent B': ['B'], 'Agent C': ['C'] });
     const events: ProtocolEventInput[] = [];
-    await createDebateProtocol('du-fresh', { rounds: 0, aggregate: 'judge' }).run({
+    await createDebateProtocol('du-fresh', { rounds: 0, aggregate: 'judge' }).run(withModelCalls({
       question: poseQuestion(question),
     sameAnswer: (a, b) => a === b,
       agents: agentsOn(agentsBackend),
       judge: { name: 'Judge', backend: new ScriptedBackend({ fallback: 'I refuse to score.' }), decoding: {} },
       seed: 1,
       emit: (event) => events.push(event),
-    });
+    }));
     const rank = events.find((event) => event.type === 'judge-rank');
     assert.ok(rank?.type === 'judge-rank');
     assert.equal(rank.ranking.length, 3);
@@ -134,8 +135,8 @@ describe('the judge', () => {
       },
     });
     const events: ProtocolEventInput[] = [];
-    await createDebateProtocol('du-fresh', { rounds: 1, drafts: 2 }).run({ question: poseQuestion(question),
-    sameAnswer: (a, b) => a === b, agents: agentsOn(agentsBackend), judge: { name: 'Judge', backend: judgeBackend, decoding: {} }, seed: 5, emit: (event) => events.push(event) });
+    await createDebateProtocol('du-fresh', { rounds: 1, drafts: 2 }).run(withModelCalls({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(agentsBackend), judge: { name: 'Judge', backend: judgeBackend, decoding: {} }, seed: 5, emit: (event) => events.push(event) }));
     const turns = events.filter((event): event is Turn => event.type === 'turn');
     assert.equal(turns.length, 3 * 2 * 2);
     assert.deepEqual(turns.filter((turn) => turn.selected).map((turn) => turn.draft), [1, 1, 1, 1, 1, 1]);
@@ -151,8 +152,8 @@ describe('the judge', () => {
 
   it('a protocol that needs a judge and has none fails with a hint', async () => {
     await assert.rejects(
-      createDebateProtocol('ra-cr').run({ question: poseQuestion(question),
-    sameAnswer: (a, b) => a === b, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => undefined }),
+      createDebateProtocol('ra-cr').run(withModelCalls({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(scriptedDebate({})), seed: 1, emit: () => undefined })),
       /needs a judge[\s\S]*/,
     );
   });

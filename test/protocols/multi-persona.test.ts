@@ -6,6 +6,7 @@ import { getProtocolFactory } from '../../src/protocols/registry.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -23,14 +24,14 @@ async function run(moderatorReplies: string[], answers: Record<string, string[]>
   const backend = scriptedDebate(answers);
   const moderator = new ScriptedBackend({ replies: moderatorReplies });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol('multi-persona').run({
+  await createDebateProtocol('multi-persona').run(withModelCalls({
     question: poseQuestion(question),
     sameAnswer: (a, b) => a === b,
     agents: agentsOn(backend, 2),
     judge: { name: 'Moderator', backend: moderator, decoding: { temperature: 0 } },
     seed: 7,
     emit: (event) => events.push(event),
-  });
+  }));
   const turns = events.filter((event): event is Turn => event.type === 'turn');
   const final = events.find((event) => event.type === 'final');
   return { events, turns, backend, moderator, final: final?.type === 'final' ? final : undefined };

@@ -8,6 +8,7 @@ import type { TraceStore } from '../../src/spec/store.js';
 import { parseRunFile } from '../../src/runner/run-file.js';
 import { poseQuestion, type Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -23,7 +24,7 @@ async function sample(protocol: string, overrides: Record<string, unknown>, answ
   const backend = new ScriptedBackend({ fallback: (request) => `Reasoning of sample ${request.sampleIndex}.\nAnswer: ${answers[request.sampleIndex ?? 0] ?? 'A'}` });
   const events: ProtocolEventInput[] = [];
   const created = getProtocolFactory(protocol).create({ overrides });
-  await created.run({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 0 } }], seed: 7, emit: (event) => events.push(event) });
+  await created.run(withModelCalls({ question: poseQuestion(question), sameAnswer: (a, b) => a === b, agents: [{ name: 'Solver', backend, decoding: { temperature: 0 } }], seed: 7, emit: (event) => events.push(event) }));
   return { events, backend, params: created.params, turns: events.filter((event): event is Turn => event.type === 'turn') };
 }
 

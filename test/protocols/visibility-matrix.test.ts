@@ -6,6 +6,7 @@ import type { DebateOverrides } from '../../src/spec/debate-params.js';
 import type { Question } from '../../src/spec/question.js';
 import type { ProtocolEventInput } from '../../src/spec/trace.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
+import { withModelCalls } from '../../src/protocols/model-call.js';
 
 const question: Question = {
   id: 'q1',
@@ -21,8 +22,8 @@ const DEFAULT_ANSWERS = { 'Agent A': ['A', 'A', 'A'], 'Agent B': ['B', 'A', 'A']
 async function runPreset(preset: string, overrides: DebateOverrides = {}, gdp = false, answers: Record<string, string[]> = DEFAULT_ANSWERS) {
   const backend = scriptedDebate(answers, { gdp });
   const events: ProtocolEventInput[] = [];
-  await createDebateProtocol(preset, overrides).run({ question: poseQuestion(question),
-    sameAnswer: (a, b) => a === b, agents: agentsOn(backend), seed: 7, emit: (event) => events.push(event) });
+  await createDebateProtocol(preset, overrides).run(withModelCalls({ question: poseQuestion(question),
+    sameAnswer: (a, b) => a === b, agents: agentsOn(backend), seed: 7, emit: (event) => events.push(event) }));
   const turns = events.filter((event): event is Turn => event.type === 'turn');
   return { events, turns, backend };
 }

@@ -25,7 +25,8 @@ export function fakeRoleReply(request: RecordedRequest): FakeBehavior {
       return reply({ facts: [{ table, row: Number(first[1]), column: header[column] ?? header[0], value: cells[column] ?? cells[0] }] });
     }
     case 'ContextAgent': {
-      const passage = /^\[([^\]]+)\](?: \([^)]*\))? (.+)$/m.exec(prompt);
+      // passages as every protocol shows them (src/protocols/render-question.ts): `Passage "<id>" (<title>):` then the text
+      const passage = /^Passage "([^"]+)"(?: \([^)]*\))?:\n(.+)$/m.exec(prompt);
       if (passage === null) return reply({ quotes: [] });
       return reply({ quotes: [{ passage: passage[1], text: passage[2]!.split(/\s+/).slice(0, 6).join(' ') }] });
     }

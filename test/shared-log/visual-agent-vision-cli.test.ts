@@ -59,7 +59,7 @@ describe('VisualAgent descriptions from a #vision backend in a DeALOG run', () =
     assert.equal(sent.body.model, 'llava');
     const [parts] = partsOf(sent);
     assert.deepEqual(parts!.map((part) => part.type), ['text', 'image_url']);
-    assert.match(parts![0]!.text!, new RegExp(`The attached image is "${POSTER_IMAGE}"`));
+    assert.match(parts![0]!.text!, new RegExp(`The attached image: Image "${POSTER_IMAGE}"`));
     const url = parts![1]!.image_url!.url;
     assert.ok(url.startsWith('data:image/png;base64,'), url.slice(0, 40));
     assert.ok(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').equals(readFileSync(POSTER_FILE)), 'the data URL holds the poster file');

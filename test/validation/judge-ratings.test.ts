@@ -199,10 +199,11 @@ describe('rating reasoning alignment with a judge backend', () => {
   });
 
   it('a judge that rates nothing is an error pointing at its stored calls; a failed call is an error event, not a crash', async () => {
+    // the judge's call goes through context.call, so its failure names the judge and round as any failed turn does
     const broken = new ScriptedBackend({ model: 'judge', fallback: () => new Error('server exploded') });
     await assert.rejects(
       validateAudit({ store, run, audit: { id: 'audit-1' } as never, questions: auditOf(), source: { kind: 'judge', judge: { name: 'Broken', backend: 'scripted:judge' } }, bootstrap: { resamples: 10, seed: 0, level: 0.95 }, judge: { backend: broken, newRunId: () => 'run-broken' } }),
-      (error: unknown) => /the judge rated none of 4 units \(first: question q1, seed 1: server exploded\)/.test(String(error)) && /quorum show run-broken/.test((error as { hint?: string }).hint ?? ''),
+      (error: unknown) => /the judge rated none of 4 units \(first: question q1, seed 1: Broken, round 0: server exploded\)/.test(String(error)) && /quorum show run-broken/.test((error as { hint?: string }).hint ?? ''),
     );
     const units = await store.listUnits('run-broken');
     assert.ok(units.every((unit) => unit.status === 'failed'));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { ChatMessage } from '../../spec/chat.js';
 import { ConfigError } from '../../spec/errors.js';
 import type { Protocol, ProtocolContext } from '../../spec/protocol.js';
 import { answerInstruction, baselineAnswer } from './baseline-answer.js';
-import { callBaseline } from './baseline-call.js';
-import { renderContext } from './render-context.js';
+import { renderQuestionContext } from '../render-question.js';
 
 /** The one role of the chain-of-thought baseline. */
 export const COT_ROLES = ['Solver'] as const;
@@ -40,18 +40,13 @@ export class CotProtocol implements Protocol {
     const { question } = context;
     const agent = context.agents[0];
     if (agent === undefined) throw new ConfigError('protocol "cot" needs one agent');
-    const rendered = renderContext(question);
+    const rendered = renderQuestionContext(question);
     const user = [rendered === '' ? '' : `Context:\n${rendered}`, `Question: ${question.prompt}`, answerInstruction(question)].filter((part) => part !== '').join('\n\n');
-    const { parsed } = await callBaseline(context, {
-      agent,
-      round: 0,
-      position: 0,
-      messages: [
-        { role: 'system', content: cotSystemPrompt(rendered !== '') },
-        { role: 'user', content: user },
-      ],
-      parse: (text) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' }),
-    });
+    const messages: ChatMessage[] = [
+      { role: 'system', content: cotSystemPrompt(rendered !== '') },
+      { role: 'user', content: user },
+    ];
+    const { parsed } = await context.call(agent, { messages }, { round: 0, parse: ({ text }) => ({ answer: baselineAnswer(text, question), rationale: text, source: 'text' }) });
     context.emit({
       type: 'final',
       answer: parsed.answer,

@@ -6,12 +6,11 @@ import type { Agent, Protocol, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnEvent } from '../../spec/trace.js';
 import { parseTurn } from '../../parsing/parse-turn.js';
 import { deriveSeed } from '../../util/seed.js';
-import { callFields } from '../call-fields.js';
 import { majorityVote } from '../debate/aggregate.js';
 import { writeDraft } from '../debate/agent-turn.js';
 import { DEBATE_PRESETS } from '../debate/presets.js';
-import { buildTurnMessages, renderQuestion } from '../debate/prompts.js';
-import { TurnError } from '../debate/turn-error.js';
+import { buildTurnMessages } from '../debate/prompts.js';
+import { renderQuestion } from '../render-question.js';
 import { sampleName } from './self-consistency-protocol.js';
 
 /** Med-PaLM 2's multiple-choice setting: 11 samples in the first stage (Singhal et al. 2023). */
@@ -128,27 +127,14 @@ export function refinementMessages(context: ProtocolContext, agent: Agent, paths
 async function refine(context: ProtocolContext, agent: Agent, index: number, paths: ReadonlyArray<{ name: string; text: string }>): Promise<{ event: TurnEvent; answer: ParsedAnswer | null }> {
   const name = refinementName(agent.name, index);
   const messages = refinementMessages(context, agent, paths);
-  const seed = deriveSeed(context.seed, context.question.id, agent.name, 1, index);
-  let response;
-  try {
-    response = await agent.backend.complete({ messages, decoding: { ...agent.decoding, seed }, sampleIndex: index, ...(context.signal === undefined ? {} : { signal: context.signal }) });
-  } catch (error) {
-    throw new TurnError(name, 1, error);
-  }
-  const parsed = parseTurn('free', response.text, response.json, context.question, { peers: [], answerExtraction: 'quorum' });
-  return {
-    answer: parsed.answer.status === 'ok' ? parsed.answer : null,
-    event: {
-      type: 'turn',
-      agent: name,
-      round: 1,
-      draft: 0,
-      position: index,
-      saw: paths.map((path) => ({ agent: path.name, round: 0, draft: 0 })),
-      seed,
-      selected: true,
-      parsed,
-      ...callFields(agent.backend.id, messages, response),
-    },
-  };
+  const { parsed, event } = await context.call(agent, { messages, sampleIndex: index }, {
+    as: name,
+    round: 1,
+    position: index,
+    saw: paths.map((path) => ({ agent: path.name, round: 0 })),
+    seedKey: [agent.name, 1, index],
+    parse: (reply) => parseTurn('free', reply.text, reply.json, context.question, { peers: [], answerExtraction: 'quorum' }),
+    emit: false,
+  });
+  return { answer: parsed.answer.status === 'ok' ? parsed.answer : null, event };
 }

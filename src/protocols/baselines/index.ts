@@ -1,6 +1,5 @@
 /** Baselines: single-agent chain-of-thought, the planner pipeline, the plan→log hybrid (docs/dealog.md), self-consistency and its compute-matched form (docs/protocols.md). */
 export { answerInstruction, baselineAnswer } from './baseline-answer.js';
-export { callBaseline, type BaselineCall } from './baseline-call.js';
 export { baselineParams } from './baseline-params.js';
 export { callPlanner } from './call-planner.js';
 export { cotProtocolFactory } from './cot-factory.js';
@@ -9,7 +8,7 @@ export { describeSources, PLAN_SPECIALISTS, PLANNER_ROLE, planMessages, readPlan
 export { PlanLogProtocol } from './plan-log-protocol.js';
 export { PLANNER_ROLES, planLogProtocolFactory, plannerProtocolFactory } from './planner-factories.js';
 export { PlannerProtocol, plannerParamsSchema, type PlannerOptions, type PlannerParams } from './planner-protocol.js';
-export { renderContext } from './render-context.js';
+export { renderQuestionContext } from '../render-question.js';
 export { computeMatchSchema, matchedSamples, measuredPerUnit, plannedCalls, type ComputeMatch, type MatchedSamples } from './compute-match.js';
 export { scMatchedProtocolFactory, selfConsistencyProtocolFactory } from './self-consistency-factories.js';
 export { DEFAULT_SAMPLES, DEFAULT_SAMPLE_TEMPERATURE, SELF_CONSISTENCY_ROLES, SelfConsistencyProtocol, sampleName, selfConsistencyParamsSchema, type SelfConsistencyParams } from './self-consistency-protocol.js';

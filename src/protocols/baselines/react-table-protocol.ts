@@ -8,7 +8,6 @@ import { renderTable } from '../../tools/tables/render-table.js';
 import { runSql, type SqlTable, sqlAsTable, SqlTableError, tableAsSql } from '../../tools/tables/sql-table.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
 import { baselineAnswer } from './baseline-answer.js';
-import { callBaseline } from './baseline-call.js';
 
 /** ReAcTable's one agent. */
 export const REACT_TABLE_ROLES = ['Solver'] as const;
@@ -81,13 +80,10 @@ export class ReactTableProtocol implements Protocol {
       }
       let step = { type: '', body: '' };
       let failure: string | undefined;
-      await callBaseline(context, {
-        agent,
+      await context.call(agent, { messages: [{ role: 'user', content: prompt }] }, {
         round,
-        position: 0,
-        messages: [{ role: 'user', content: prompt }],
         saw: [...seen],
-        parse: (text) => {
+        parse: ({ text }) => {
           step = readReactStep(text);
           if (step.type === 'Answer') return { answer: baselineAnswer(`Answer: ${step.body}`, question), rationale: text, source: 'text' };
           return noAnswerTurn(text.trim(), 'text');
@@ -131,14 +127,11 @@ export class ReactTableProtocol implements Protocol {
   /** The last call: the prompt ends in "Answer: ```" and the reply is the answer (ReAcTable's forced answer). */
   private async forceAnswer(context: ProtocolContext, agent: Agent, round: number, prompt: string, seen: TurnRef[], failure?: string): Promise<ParsedAnswer> {
     let answer: ParsedAnswer = { status: 'unparsed', value: null, rule: 'no-parseable-answer' };
-    await callBaseline(context, {
-      agent,
+    await context.call(agent, { messages: [{ role: 'user', content: `${prompt}\nAnswer: \`\`\`` }] }, {
       round,
-      position: 0,
       purpose: 'force-answer',
-      messages: [{ role: 'user', content: `${prompt}\nAnswer: \`\`\`` }],
       saw: [...seen],
-      parse: (text) => {
+      parse: ({ text }) => {
         answer = baselineAnswer(`Answer: ${text.replace(/```[\s\S]*$/, '').replace(/\n/g, ' ').trim()}`, context.question);
         return { answer, rationale: text, source: 'text', ...(failure === undefined ? {} : { warnings: [`answer forced: ${failure}`] }) };
       },

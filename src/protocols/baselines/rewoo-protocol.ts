@@ -5,7 +5,6 @@ import type { Agent, Protocol, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnRef } from '../../spec/trace.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
 import { baselineAnswer } from './baseline-answer.js';
-import { callBaseline } from './baseline-call.js';
 import { describeSources } from './plan.js';
 import { readRewooPlan, substituteEvidence } from './rewoo-plan.js';
 import { LLM_TOOL_DESCRIPTION, REWOO_TOOLS } from './rewoo-tools.js';
@@ -54,13 +53,10 @@ export class RewooProtocol implements Protocol {
     const tools = [...REWOO_TOOLS.map((tool) => `${tool.name}[input]: ${tool.description}`), `LLM[input]: ${LLM_TOOL_DESCRIPTION}`];
     const plannerPrompt = `${PLANNER_PREFIX}Tools can be one of the following:\n${tools.join('\n')}\n\n${PLANNER_FORMAT}${PLANNER_SUFFIX}${input}\nSources:\n${describeSources(question).replace(/ \((?:Table|Context|Visual)Agent\)$/gm, '')}\n`;
     let steps: ReturnType<typeof readRewooPlan> = [];
-    await callBaseline(context, {
-      agent: planner!,
+    await context.call(planner!, { messages: [{ role: 'user', content: plannerPrompt }] }, {
       round: 0,
-      position: 0,
       purpose: 'plan',
-      messages: [{ role: 'user', content: plannerPrompt }],
-      parse: (text) => {
+      parse: ({ text }) => {
         steps = readRewooPlan(text);
         return noAnswerTurn(text.trim(), 'text', steps.length === 0 ? ['no "#En = Tool[input]" line in the plan: the solver answers without evidence'] : []);
       },
@@ -74,7 +70,7 @@ export class RewooProtocol implements Protocol {
       if (step.tool === 'LLM') {
         const round = index + 1;
         const used = [...step.input.matchAll(/#E\d+/g)].map(([variable]) => llmTurns.get(variable)).filter((turn): turn is TurnRef => turn !== undefined);
-        const { response } = await callBaseline(context, { agent: worker!, round, position: 0, purpose: 'llm-tool', messages: [{ role: 'user', content: toolInput }], saw: [planRef, ...used], parse: (text) => noAnswerTurn(text.trim(), 'text') });
+        const { response } = await context.call(worker!, { messages: [{ role: 'user', content: toolInput }] }, { round, purpose: 'llm-tool', saw: [planRef, ...used], parse: ({ text }) => noAnswerTurn(text.trim(), 'text') });
         evidence.set(step.variable, response.text.trim());
         llmTurns.set(step.variable, { agent: worker!.name, round, draft: 0 });
         continue;
@@ -86,14 +82,11 @@ export class RewooProtocol implements Protocol {
 
     const workerLog = steps.map((step) => `${step.plan}\nEvidence:\n${evidence.get(step.variable) ?? 'No evidence found'}\n`).join('');
     let answer: ParsedAnswer = { status: 'unparsed', value: null, rule: 'no-solver-answer' };
-    await callBaseline(context, {
-      agent: solver!,
+    await context.call(solver!, { messages: [{ role: 'user', content: `${SOLVER_PREFIX}${input}\n${workerLog}${SOLVER_SUFFIX}${input}\n` }] }, {
       round: steps.length + 1,
-      position: 0,
       purpose: 'solve',
-      messages: [{ role: 'user', content: `${SOLVER_PREFIX}${input}\n${workerLog}${SOLVER_SUFFIX}${input}\n` }],
       saw: [planRef, ...llmTurns.values()],
-      parse: (text) => {
+      parse: ({ text }) => {
         // the solver answers "directly with no extra words"; an "Answer:" line is read as such
         answer = baselineAnswer(/answer\s*:/i.test(text) ? text : `Answer: ${text.trim()}`, question);
         return { answer, rationale: text, source: 'text' };

@@ -1,11 +1,9 @@
 import type { ChatMessage } from '../../spec/chat.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { Ballot, BallotEvent } from '../../spec/trace.js';
-import { deriveSeed } from '../../util/seed.js';
 import { type BallotLimits, readBallot, type VotingRule } from './ballot-reading.js';
-import { renderQuestion } from './prompts.js';
-import { TurnError } from './turn-error.js';
-import { callFields } from '../call-fields.js';
+import { renderQuestion } from '../render-question.js';
+import { completeCall } from '../model-call.js';
 
 // Wording of MALLM's voting prompts (mallm/models/discussion/ResponseGenerator.py:
 // voting_base_prompt, generate_approval_voting_prompt, generate_ranking_prompt,
@@ -43,21 +41,15 @@ export function ballotMessages(rule: VotingRule, context: Pick<ProtocolContext, 
 
 /** Asks one agent for its ballot after `round`, records the call as a `ballot` event, and returns the ballot as read. */
 export async function castBallot(context: ProtocolContext, agent: Agent, rule: VotingRule, round: number, candidates: readonly string[], limits: BallotLimits): Promise<{ ballot: Ballot; event: BallotEvent }> {
-  const seed = deriveSeed(context.seed, context.question.id, agent.name, round, 'ballot');
   const messages = ballotMessages(rule, context, agent, candidates, limits);
-  let response;
-  try {
-    response = await agent.backend.complete({ messages, decoding: { ...agent.decoding, seed }, sampleIndex: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) });
-  } catch (error) {
-    throw new TurnError(agent.name, round, error);
-  }
+  const { response, seed, fields } = await completeCall(context, agent, { messages, sampleIndex: 0 }, { name: agent.name, round, seedKey: [agent.name, round, 'ballot'] });
   const ballot = readBallot(rule, agent.name, response.text, limits);
   const event: BallotEvent = {
     type: 'ballot',
     round,
     ...ballot,
     seed,
-    ...callFields(agent.backend.id, messages, response),
+    ...fields,
   };
   return { ballot, event };
 }

@@ -1,4 +1,5 @@
 import { answerSpecOf, type QuestionLike } from '../../spec/question.js';
+import { renderQuestionContext } from '../render-question.js';
 
 /**
  * Du et al.'s prompt wording, reproduced from their reference code
@@ -22,16 +23,13 @@ export function duTask(question: QuestionLike): DuTask {
 
 /**
  * The question text that fills Du's `{}` slots: the prompt, then any context
- * passages and tables (Du's tasks have none; quorum appends them so that
- * table and passage datasets can run under the same wording).
+ * — passages, tables, image captions — as every protocol renders it
+ * (`renderQuestionContext`). Du's tasks have no context, so a plain-text
+ * question's text is its prompt alone, as in the reference code.
  */
 export function duQuestionText(question: QuestionLike): string {
-  const parts = [question.prompt];
-  for (const passage of question.context?.passages ?? []) parts.push(passage.title === undefined ? passage.text : `${passage.title}: ${passage.text}`);
-  for (const table of question.context?.tables ?? []) {
-    parts.push([table.caption ?? table.id, ...[table.header, ...table.rows].map((row) => row.join(' | '))].join('\n'));
-  }
-  return parts.join('\n\n');
+  const context = renderQuestionContext(question);
+  return context === '' ? question.prompt : `${question.prompt}\n\n${context}`;
 }
 
 /** The first user message of every agent's conversation (round 0). */

@@ -3,9 +3,8 @@ import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { JudgeRankEvent } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
 import { deriveSeed, seededShuffle } from '../../util/seed.js';
-import { renderQuestion } from './prompts.js';
-import { TurnError } from './turn-error.js';
-import { callFields } from '../call-fields.js';
+import { renderQuestion } from '../render-question.js';
+import { completeCall } from '../model-call.js';
 
 /** One contribution put before the judge. */
 export interface Contribution {
@@ -42,20 +41,12 @@ const SCORE_MAX = 10;
  */
 export async function judgeContributions(context: ProtocolContext, judge: Agent, request: JudgeRequest): Promise<JudgeOutcome> {
   const ids = request.contributions.map((contribution) => contribution.id);
-  const seed = deriveSeed(context.seed, context.question.id, 'judge', request.round, request.purpose, request.agent ?? '');
-  const messages = judgeMessages(context, request);
-  let response;
-  try {
-    response = await judge.backend.complete({
-      messages,
-      decoding: { ...judge.decoding, seed },
-      responseFormat: { name: 'judge_scores', schema: judgeSchema(ids) },
-      sampleIndex: 0,
-      ...(context.signal === undefined ? {} : { signal: context.signal }),
-    });
-  } catch (error) {
-    throw new TurnError(judge.name, request.round, error);
-  }
+  const { response, seed, fields } = await completeCall(
+    context,
+    judge,
+    { messages: judgeMessages(context, request), responseFormat: { name: 'judge_scores', schema: judgeSchema(ids) }, sampleIndex: 0 },
+    { name: judge.name, round: request.round, seedKey: ['judge', request.round, request.purpose, request.agent ?? ''] },
+  );
   const { scores, rationale, warnings } = readScores(response.json ?? parseJsonObject(response.text), ids);
   const { ranking, tied } = rankByScore(ids, scores, deriveSeed(seed, 'tie-break'));
   const event: JudgeRankEvent = {
@@ -70,7 +61,7 @@ export async function judgeContributions(context: ProtocolContext, judge: Agent,
     ...(warnings.length === 0 ? {} : { warnings }),
     ...(tied.length === 0 ? {} : { tieBreak: { seed: deriveSeed(seed, 'tie-break'), tied } }),
     seed,
-    ...callFields(judge.backend.id, messages, response),
+    ...fields,
   };
   return { ranking, event };
 }

@@ -4,12 +4,9 @@ import { answerSpecOf, type QuestionLike } from '../../spec/question.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnEvent, TurnRef } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
-import { deriveSeed } from '../../util/seed.js';
 import { baselineAnswer } from '../baselines/baseline-answer.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
-import { callFields } from '../call-fields.js';
-import { renderQuestion } from './prompts.js';
-import { TurnError } from './turn-error.js';
+import { renderQuestion } from '../render-question.js';
 import type { TurnRecord } from './visibility.js';
 
 /** `universal`: decide or let the debate go on; `final`: the debate is over, decide. MAD's two moderator prompts. */
@@ -55,39 +52,30 @@ export interface ModeratorOutcome {
 export async function moderateRound(context: ProtocolContext, input: ModeratorInput): Promise<ModeratorOutcome> {
   const { moderator, round, mode } = input;
   const messages = moderatorMessages(context.question, input);
-  const seed = deriveSeed(context.seed, context.question.id, moderator.name, round, `moderate-${mode}`);
-  let response;
-  try {
-    response = await moderator.backend.complete({ messages, decoding: { ...moderator.decoding, seed }, sampleIndex: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) });
-  } catch (error) {
-    throw new TurnError(moderator.name, round, error);
-  }
-  const json = (response.json ?? parseJsonObject(response.text)) as Record<string, unknown> | undefined;
-  const stated = typeof json?.['debate_answer'] === 'string' ? json['debate_answer'].trim() : '';
-  const answer = stated === '' ? null : baselineAnswer(`Answer: ${stated}`, context.question);
   const saw: TurnRef[] = [
     ...input.turns.map((turn) => ({ agent: turn.agent, round: turn.round, draft: turn.draft ?? 0 })),
     ...input.earlier.map((reply) => ({ agent: moderator.name, round: reply.round, draft: 0 })),
   ].sort((a, b) => a.round - b.round);
-  const warnings = json === undefined ? ['the moderator reply is not a JSON object: no decision'] : stated === '' ? ['no debate_answer: the debate goes on'] : [];
-  return {
-    answer: answer !== null && answer.status === 'ok' ? answer : null,
-    reply: response.text,
-    event: {
-      type: 'turn',
-      agent: moderator.name,
-      round,
-      // the final-mode call follows the last round's undecided universal-mode call, which it replaces
-      draft: mode === 'final' ? 1 : 0,
-      position: input.position,
-      saw,
-      seed,
-      selected: true,
-      role: 'moderator',
-      parsed: noAnswerTurn(response.text.trim(), json === undefined ? 'failed' : 'json', warnings),
-      ...callFields(moderator.backend.id, messages, response),
+  let answer: ParsedAnswer | null = null;
+  const { response, event } = await context.call(moderator, { messages, sampleIndex: 0 }, {
+    round,
+    // the final-mode call follows the last round's undecided universal-mode call, which it replaces
+    draft: mode === 'final' ? 1 : 0,
+    position: input.position,
+    saw,
+    role: 'moderator',
+    purpose: `moderate-${mode}`,
+    parse: (reply) => {
+      const json = (reply.json ?? parseJsonObject(reply.text)) as Record<string, unknown> | undefined;
+      const stated = typeof json?.['debate_answer'] === 'string' ? json['debate_answer'].trim() : '';
+      answer = stated === '' ? null : baselineAnswer(`Answer: ${stated}`, context.question);
+      const warnings = json === undefined ? ['the moderator reply is not a JSON object: no decision'] : stated === '' ? ['no debate_answer: the debate goes on'] : [];
+      return noAnswerTurn(reply.text.trim(), json === undefined ? 'failed' : 'json', warnings);
     },
-  };
+    emit: false,
+  });
+  const decided = answer as ParsedAnswer | null;
+  return { answer: decided !== null && decided.status === 'ok' ? decided : null, reply: response.text, event };
 }
 
 function answerShape(question: QuestionLike): string {

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../spec/chat.js';
 import type { DebateParams } from '../../spec/debate-params.js';
 import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import type { TurnRecord } from './visibility.js';
+import { renderQuestion } from '../render-question.js';
 
 /** What the prompt of one turn is built from. */
 export interface TurnPromptInput {
@@ -67,21 +68,6 @@ export function quorumFollowUp(input: TurnPromptInput, newPeers: readonly TurnRe
   if (newPeers.length > 0) parts.push(['Messages from the other agents:', ...newPeers.map((turn) => `[${turn.agent}, round ${turn.round}]\n${turn.shown}`)].join('\n\n'));
   parts.push(roundInstruction(input, newPeers.length > 0));
   return parts.join('\n\n');
-}
-
-/** The question block: stem, options and any context passages. */
-export function renderQuestion(question: QuestionLike): string {
-  const lines = [`Question: ${question.prompt}`];
-  if (question.options !== undefined) {
-    lines.push('', 'Options:', ...Object.entries(question.options).map(([letter, text]) => `${letter}. ${text}`));
-  }
-  for (const passage of question.context?.passages ?? []) {
-    lines.push('', `Passage${passage.title === undefined ? '' : ` (${passage.title})`}: ${passage.text}`);
-  }
-  for (const table of question.context?.tables ?? []) {
-    lines.push('', `Table ${table.id}${table.caption === undefined ? '' : ` — ${table.caption}`}:`, [table.header, ...table.rows].map((row) => row.join(' | ')).join('\n'));
-  }
-  return lines.join('\n');
 }
 
 function answerFormat(question: QuestionLike): string {

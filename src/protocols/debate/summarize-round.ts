@@ -1,11 +1,8 @@
 import type { ChatMessage } from '../../spec/chat.js';
 import type { Agent, ProtocolContext } from '../../spec/protocol.js';
 import type { TurnEvent } from '../../spec/trace.js';
-import { deriveSeed } from '../../util/seed.js';
 import { noAnswerTurn } from '../shared-log/agent-call.js';
-import { callFields } from '../call-fields.js';
-import { renderQuestion } from './prompts.js';
-import { TurnError } from './turn-error.js';
+import { renderQuestion } from '../render-question.js';
 import type { TurnRecord } from './visibility.js';
 
 /**
@@ -53,28 +50,14 @@ export async function summarizeRound(context: ProtocolContext, input: SummaryInp
       ].join('\n\n'),
     },
   ];
-  const seed = deriveSeed(context.seed, context.question.id, summarizer.name, round, 'summary');
-  let response;
-  try {
-    response = await summarizer.backend.complete({ messages, decoding: { ...summarizer.decoding, seed }, sampleIndex: 0, ...(context.signal === undefined ? {} : { signal: context.signal }) });
-  } catch (error) {
-    throw new TurnError(summarizer.name, round, error);
-  }
-  const summary = response.text.trim();
-  return {
-    record: { agent: summarizer.name, round, draft: 0, shown: summary, reply: response.text, kind: 'summary' },
-    event: {
-      type: 'turn',
-      agent: summarizer.name,
-      round,
-      draft: 0,
-      position: input.position,
-      saw: seen.map((turn) => ({ agent: turn.agent, round: turn.round, draft: turn.draft ?? 0 })),
-      seed,
-      selected: true,
-      role: 'summarizer',
-      parsed: noAnswerTurn(summary, 'text'),
-      ...callFields(summarizer.backend.id, messages, response),
-    },
-  };
+  const { response, event } = await context.call(summarizer, { messages, sampleIndex: 0 }, {
+    round,
+    position: input.position,
+    saw: seen,
+    role: 'summarizer',
+    purpose: 'summary',
+    parse: (reply) => noAnswerTurn(reply.text.trim(), 'text'),
+    emit: false,
+  });
+  return { record: { agent: summarizer.name, round, draft: 0, shown: response.text.trim(), reply: response.text, kind: 'summary' }, event };
 }

@@ -1,13 +1,10 @@
-import type { ChatMessage, ChatRequest } from '../../spec/chat.js';
+import type { ChatMessage } from '../../spec/chat.js';
 import type { ParsedTurn } from '../../spec/answer.js';
 import type { TurnRef } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
-import { deriveSeed } from '../../util/seed.js';
-import { TurnError } from '../debate/turn-error.js';
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
 import type { LogEntry } from './log-entry.js';
-import { callFields } from '../call-fields.js';
 
 /** A model reply as agents read it. */
 export interface AgentReply {
@@ -32,45 +29,30 @@ export interface AgentCall<T> {
 }
 
 /**
- * Calls a role's backend and records the call as a `turn` event (messages,
- * reply, parsed fields, usage, latency, cost), so DeALOG's calls are costed
- * and shown like debate turns. The seed derives from (run seed, question,
- * role, round, purpose). A backend failure stops the unit as a `TurnError`.
+ * Calls a role's model through `context.call`, which records the call as a
+ * `turn` event of the role (messages, reply, parsed fields, usage, latency,
+ * cost), so DeALOG's calls are costed and shown like debate turns. The seed
+ * derives from (run seed, question, role, round, purpose). A backend failure
+ * stops the unit as a `TurnError`.
  * Returns the agent's result and the turn's reference for the entries it
  * writes.
  */
 export async function callAgent<T>(env: DealogEnv, call: AgentCall<T>): Promise<{ result: T; turn: TurnRef }> {
-  const agent = env.agent(call.role);
   const { context } = env;
-  const seed = deriveSeed(context.seed, context.question.id, call.role, call.round, call.purpose ?? 'act');
-  const request: ChatRequest = {
-    messages: call.messages,
-    decoding: { ...agent.decoding, seed },
-    ...(call.schema === undefined ? {} : { responseFormat: call.schema }),
-    ...(context.signal === undefined ? {} : { signal: context.signal }),
-  };
-  let response;
-  try {
-    response = await agent.backend.complete(request);
-  } catch (error) {
-    throw new TurnError(call.role, call.round, error);
-  }
-  const json = isObject(response.json) ? response.json : parseJsonObject(response.text);
-  const { result, parsed } = call.interpret({ json, text: response.text });
-  const saw = uniqueTurns(call.shown);
-  context.emit({
-    type: 'turn',
-    agent: call.role,
+  let result: T | undefined;
+  await context.call(env.agent(call.role), { messages: call.messages, ...(call.schema === undefined ? {} : { responseFormat: call.schema }) }, {
+    as: call.role,
     round: call.round,
-    draft: 0,
     position: env.nextPosition(call.round),
-    saw,
-    seed,
-    selected: true,
-    parsed,
-    ...callFields(agent.backend.id, call.messages.map((message) => ({ role: message.role, content: message.content })), response),
+    saw: uniqueTurns(call.shown),
+    ...(call.purpose === undefined ? {} : { purpose: call.purpose }),
+    parse: (response) => {
+      const read = call.interpret({ json: isObject(response.json) ? response.json : parseJsonObject(response.text), text: response.text });
+      result = read.result;
+      return read.parsed;
+    },
   });
-  return { result, turn: { agent: call.role, round: call.round } };
+  return { result: result as T, turn: { agent: call.role, round: call.round } };
 }
 
 /** A turn's parsed fields for a reply that proposes no answer. */

@@ -2,6 +2,7 @@ import type { Passage } from '../../spec/question.js';
 import type { QuoteClaim } from '../../tools/provenance/check-quote.js';
 import { callAgent, noAnswerTurn } from './agent-call.js';
 import { focusBlock, sharedBlock, systemPrompt } from './role-prompts.js';
+import { renderPassage } from '../render-question.js';
 import { Specialist, type TurnState } from './specialist.js';
 
 /**
@@ -31,7 +32,7 @@ export class ContextAgent extends Specialist {
       hits.length > 0
         ? hits.map((hit) => ({ passage: byId.get(hit.id)!, rank: hit.rank, score: hit.score }))
         : sources.passages.slice(0, params.passagesPerTurn).map((passage, rank) => ({ passage, rank, score: null }));
-    const rendered = retrieved.map(({ passage }) => `[${passage.id}]${passage.title === undefined ? '' : ` (${passage.title})`} ${passage.text}`).join('\n\n');
+    const rendered = retrieved.map(({ passage }) => renderPassage(passage)).join('\n\n');
     const shown = this.visibleEntries();
     const ids = retrieved.map(({ passage }) => passage.id);
     const { result, turn: ref } = await callAgent(this.env, {

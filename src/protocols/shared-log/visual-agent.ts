@@ -6,6 +6,7 @@ import { type ImageChatMessage, imageDataUrl, imageSource, supportsImages } from
 import type { VisualClaim } from '../../tools/provenance/check-visual.js';
 import { callAgent, noAnswerTurn } from './agent-call.js';
 import { focusBlock, sharedBlock, systemPrompt } from './role-prompts.js';
+import { renderImageCaption } from '../render-question.js';
 import { Specialist, type TurnState } from './specialist.js';
 
 const VISUAL_WORDS = /\b(?:image|picture|photo|poster|chart|graph|figure|logo|diagram|map|shown|visual|screenshot)s?\b/i;
@@ -64,7 +65,7 @@ export class VisualAgent extends Specialist {
     const shown = this.visibleEntries();
     const user: ImageChatMessage = {
       role: 'user',
-      content: `${sharedBlock(context.question, shown)}${focusBlock(focus)}\n\nThe attached image is "${image.id}"${image.caption === undefined ? '' : ` (${image.caption})`}. Describe what it shows that helps answer the question. Reply with JSON {"description"}.`,
+      content: `${sharedBlock(context.question, shown)}${focusBlock(focus)}\n\nThe attached image: ${renderImageCaption(image)}. Describe what it shows that helps answer the question. Reply with JSON {"description"}.`,
       images: [await imageDataUrl(image.path)],
     };
     const { result, turn: ref } = await callAgent(this.env, {
