@@ -112,10 +112,10 @@ describe('run file', () => {
     assert.match(error.message, /exp\/run\.yaml:6:3: dataset\.limt: unknown field "limt"/);
     assert.match(error.message, /exp\/run\.yaml:9:14: agents\.0\.backend: invalid backend spec "openai:gpt-4o@ftp:\/\/h\/v1"/);
     assert.match(error.message, /exp\/run\.yaml:11:5: agents\.1: no "backend" for this agent and no top-level "backend"/);
-    assert.match(error.message, /exp\/run\.yaml:13:19: agents\.1\.persona_file: give "persona" or "persona_file", not both/);
+    assert.match(error.message, /exp\/run\.yaml:13:19: agents\.1\.persona_file: give "persona" or "personaFile", not both/);
     assert.match(error.message, /exp\/run\.yaml:14:8: seeds: seeds repeat/);
     assert.equal(error.code, 'CONFIG_RUN_FILE');
-    assert.match(error.hint!, /docs\/agents\.md/);
+    assert.match(error.hint!, /docs\/configuration\.md/);
   });
 
   it('missing and mistyped fields point at the nearest line', () => {
@@ -129,8 +129,8 @@ describe('run file', () => {
         [4, 'judge', 'expected text or a mapping (key: value)'],
       ],
     );
-    assert.match(problems('protocol: du\ndataset: {}\n').message, /run\.yaml:2:10: dataset: give "name" \(a dataset loader\), "path" \(a data file\), or both/);
-    assert.match(problems('protocol: du\ndataset: {name: demo}\njudge:\n  backend: scripted\n  persona: wise\n').message, /run\.yaml:5:3: judge\.persona: unknown field "persona"/);
+    assert.match(problems('protocol: du\ndataset: {}\n').message, /run\.yaml:2:10: dataset: give "dataset" \(a loader name\), "path" \(a data file\), or both/);
+    assert.match(problems('protocol: du\ndataset: {name: demo}\njudge:\n  backend: scripted\n  personality: wise\n').message, /run\.yaml:5:3: judge\.personality: unknown field "personality"/);
   });
 
   it('YAML syntax errors and empty files name the file and line', () => {
