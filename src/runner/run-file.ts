@@ -13,7 +13,7 @@ import { readPersonaFile } from './agent-spec.js';
 import { loadYamlPlugins } from './load-plugin.js';
 import type { AgentRequest } from './start-run.js';
 import { ConfigFileError, type ConfigFileFailure, type ConfigFileProblem } from './config-file/config-file-error.js';
-import { agentKeys, checkSeeds, concurrencySchema, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from './config-file/config-keys.js';
+import { agentKeys, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from './config-file/config-keys.js';
 import { parseConfigDocument, readConfigText, validateConfig } from './config-file/read-config-file.js';
 import { noteRenamedKeys, type KeyRename, type RenamedKey } from './config-file/renamed-keys.js';
 
@@ -59,7 +59,7 @@ const protocolSchema = z.union([z.string().min(1).transform((preset): z.output<t
 export const runFileSchema = z
   .strictObject({
     protocol: protocolSchema,
-    dataset: z.strictObject(datasetKeys),
+    dataset: datasetEntry(z.strictObject(datasetKeys)),
     /** A number of agents on `backend`, or one entry per agent. */
     agents: z.union([z.number().int().positive(), z.array(agentSchema).min(1)]).optional(),
     /** Backend of agents without one. */

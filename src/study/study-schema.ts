@@ -3,7 +3,7 @@ import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { studyMetricSchema } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
-import { agentKeys, checkSeeds, concurrencySchema, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from '../runner/config-file/config-keys.js';
+import { agentKeys, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from '../runner/config-file/config-keys.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
@@ -102,7 +102,7 @@ const analysisSchema = z.strictObject({
 const studyObjectSchema = z.strictObject({
     name: label,
     description: z.string().optional(),
-    datasets: z.array(datasetSchema).min(1),
+    datasets: z.array(datasetEntry(datasetSchema)).min(1),
     /** Named backend specs; `${VAR}` and `${VAR:-default}` are read from the environment. */
     backends: z.record(label, z.string().min(1)),
     agents: agentsSchema,

@@ -56,6 +56,13 @@ export const datasetKeys = {
   forecast: forecastOptionsSchema.optional(),
 };
 
+/** A dataset entry: a mapping of `datasetKeys` (and a file's own keys), or a loader name alone, short for `{dataset: <name>}`. */
+export function datasetEntry<Entry extends z.ZodType>(mapping: Entry) {
+  // every dataset mapping accepts `{dataset}` alone, which the generic parameter cannot show
+  const fromName = mapping as unknown as z.ZodType<z.output<Entry>, { dataset: string }>;
+  return z.union([z.string().min(1).transform((dataset) => ({ dataset })).pipe(fromName), mapping]);
+}
+
 /** Seeds: a list, one seed, or a range `"1-5"`, read as the list of seeds. */
 export const seedsSchema = z.union([
   z.array(seed).min(1),
