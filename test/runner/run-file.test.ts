@@ -120,7 +120,7 @@ describe('run file', () => {
 
   it('missing and mistyped fields point at the nearest line', () => {
     const missing = problems('protocol: du\nagents: 3\n');
-    assert.deepEqual(missing.problems, [{ line: 1, column: 1, field: 'dataset', message: 'missing (expected a mapping (key: value))' }]);
+    assert.deepEqual(missing.problems, [{ line: 1, column: 1, field: 'dataset', message: 'missing (expected text or a mapping (key: value))' }]);
     const typed = problems('protocol: du\ndataset: {name: demo}\nagents: many\njudge: [a, b]\n');
     assert.deepEqual(
       typed.problems.map((problem) => [problem.line, problem.field, problem.message]),

@@ -53,12 +53,13 @@ export function parseConfigDocument(text: string, file: string, fail: ConfigFile
   };
   const moved = renameKeys(data, renames);
   if (moved.conflicts.length > 0) {
-    throw fail(moved.conflicts.map((conflict) => ({ ...place(conflict.from), message: `give "${conflict.from.at(-1)}" (the old name) or "${conflict.to.slice(conflict.from.length - 1).join('.')}", not both` })));
+    throw fail(moved.conflicts.map((conflict) => ({ ...place(conflict.from.slice(0, -1), String(conflict.from.at(-1))), message: `give "${conflict.from.at(-1)}" (the old name) or "${conflict.to.slice(conflict.from.length - 1).join('.')}", not both` })));
   }
   renamed = moved.renamed.map((key) => {
     const { line, column } = place(key.from.slice(0, -1), String(key.from.at(-1)));
     return { ...key, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) };
   });
+  renamed.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return {
     file,
     data,
