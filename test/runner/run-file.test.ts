@@ -30,28 +30,27 @@ describe('run file', () => {
         '  preset: ra-cr',
         '  rounds: 2',
         'dataset:',
-        '  name: medqa',
+        '  dataset: medqa',
         '  path: data/medqa.jsonl',
         '  limit: 20',
         'backend: openai:qwen2.5-72b@http://gpu-1:8000/v1',
         'agents:',
         '  - name: Skeptic',
-        '    persona_file: personas/skeptic.txt',
-        '    temperature: 0.9',
+        '    personaFile: personas/skeptic.txt',
+        '    decoding: {temperature: 0.9}',
         '  - name: Llama',
         '    backend: openai:llama-3.3-70b@http://gpu-2:8000/v1#key-env=GPU2_KEY',
-        '    top_p: 0.95',
-        '    max_tokens: 1024',
+        '    decoding: {topP: 0.95, maxTokens: 1024}',
         '  - backend: llama:models/phi.gguf',
         '    persona: "You are a pharmacologist: name the receptor."',
         'judge:',
         '  name: Arbiter',
         '  backend: openai:gpt-4o@https://api.openai.com/v1',
-        '  temperature: 0',
+        '  decoding: {temperature: 0}',
         'seeds: 1-3',
         'decoding:',
         '  temperature: 0.7',
-        '  max_tokens: 768',
+        '  maxTokens: 768',
         'concurrency: 2',
         'db: results/quorum.db',
       ].join('\n'),
@@ -87,7 +86,7 @@ describe('run file', () => {
     assert.deepEqual(bad.problems.map((problem) => problem.field).sort(), ['dataset.forecast.seed', 'dataset.forecast.window']);
   });
 
-  it('schema problems: all at once, each with its line, column and field', () => {
+  it('schema problems: all at once, each with its line, column and field (old key names located as written)', () => {
     const error = problems(
       [
         'protocol:', //                      1
