@@ -13,7 +13,7 @@ import { readPersonaFile } from './agent-spec.js';
 import { loadYamlPlugins } from './load-plugin.js';
 import type { AgentRequest } from './start-run.js';
 import { ConfigFileError, type ConfigFileFailure, type ConfigFileProblem } from './config-file/config-file-error.js';
-import { agentKeys, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from './config-file/config-keys.js';
+import { agentKeys, checkAgentList, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from './config-file/config-keys.js';
 import { parseConfigDocument, readConfigText, validateConfig } from './config-file/read-config-file.js';
 import { noteRenamedKeys, type KeyRename, type RenamedKey } from './config-file/renamed-keys.js';
 
@@ -46,8 +46,6 @@ const agentSchema = z.strictObject({
   ...agentKeys,
   /** Default: the file's top-level `backend`. */
   backend: backend.optional(),
-  /** Relative to the run file. */
-  personaFile: z.string().min(1).optional(),
 });
 
 const judgeSchema = z.union([backend.transform((spec) => ({ backend: spec }) as z.output<z.ZodObject<typeof judgeKeys>>), z.strictObject(judgeKeys)]);
@@ -96,14 +94,11 @@ function checkRunFile(file: z.output<typeof runFileSchema>, context: z.Refinemen
   };
   if (file.backend !== undefined) checkBackend(file.backend, ['backend']);
   if (Array.isArray(file.agents)) {
-    const names = new Set<string>();
     file.agents.forEach((agent, index) => {
       if (agent.backend !== undefined) checkBackend(agent.backend, ['agents', index, 'backend']);
       else if (file.backend === undefined) context.addIssue({ code: 'custom', path: ['agents', index], message: 'no "backend" for this agent and no top-level "backend" to fall back on' });
-      if (agent.persona !== undefined && agent.personaFile !== undefined) context.addIssue({ code: 'custom', path: ['agents', index, 'personaFile'], message: 'give "persona" or "personaFile", not both' });
-      if (agent.name !== undefined && names.has(agent.name)) context.addIssue({ code: 'custom', path: ['agents', index, 'name'], message: `two agents are named "${agent.name}"` });
-      if (agent.name !== undefined) names.add(agent.name);
     });
+    checkAgentList(file.agents, context);
   }
   if (file.judge !== undefined) checkBackend(file.judge.backend, ['judge', 'backend']);
   checkSeeds(file.seeds, context);

@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import { parseBackendSpec } from '../backends/backend-spec.js';
+import { readPersonaFile } from '../runner/agent-spec.js';
 import { QuorumError } from '../spec/errors.js';
 import { loadYamlPlugins } from '../runner/load-plugin.js';
 import type { ConfigFileFailure } from '../runner/config-file/config-file-error.js';
@@ -40,6 +42,18 @@ export function parseStudyFile(text: string, file: string, env: NodeJS.ProcessEn
       problems.push(document.locate(['datasets', index, 'path'], `${error.message}; set it, or write \${${error.variable}:-<default>}`));
     }
   });
+  if (Array.isArray(study.agents)) {
+    study.agents.forEach((agent, index) => {
+      if (agent.personaFile === undefined) return;
+      // read here, relative to the study file, so the study's identity holds the text an agent gets, not a path
+      try {
+        agent.persona = readPersonaFile(agent.personaFile, dirname(file), (reason) => new Error(reason));
+        delete agent.personaFile;
+      } catch (error) {
+        problems.push(document.locate(['agents', index, 'personaFile'], error instanceof Error ? error.message : String(error)));
+      }
+    });
+  }
   if (problems.length > 0) throw new StudyFileError(file, problems);
   return study;
 }

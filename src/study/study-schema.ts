@@ -3,7 +3,7 @@ import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { studyMetricSchema } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
-import { agentKeys, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from '../runner/config-file/config-keys.js';
+import { agentKeys, checkAgentList, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from '../runner/config-file/config-keys.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
@@ -139,6 +139,7 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
   };
   if (Array.isArray(file.agents)) {
     file.agents.forEach((agent, index) => needBackend(agent.backend, ['agents', index, 'backend']));
+    checkAgentList(file.agents, context);
   } else {
     const { backend, backends, count, counts, personas } = file.agents;
     if ((backend === undefined) === (backends === undefined)) context.addIssue({ code: 'custom', path: ['agents'], message: 'give exactly one of "backend" (one backend) or "backends" (one grid column per backend)' });

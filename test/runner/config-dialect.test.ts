@@ -82,6 +82,21 @@ describe('one config dialect', () => {
     assert.deepEqual({ dataset: study.datasets[0]!.dataset, limit: study.datasets[0]!.limit }, { dataset: 'demo', limit: 2 });
   });
 
+  it('personaFile reads the same persona in both files, relative to each file, and is reported at its line', () => {
+    writeFileSync(join(dir, 'skeptic.txt'), 'Doubt every claim.\n');
+    const agents = 'agents:\n  - backend: scripted\n    personaFile: skeptic.txt\n';
+    assert.deepEqual(parseRunFile(`${RUN_HEAD}${agents}`, join(dir, 'run.yaml')).agents, [{ backend: 'scripted', persona: 'Doubt every claim.' }]);
+    const study = parseStudyFile(`${STUDY_HEAD}${agents}seeds: 1\n`, join(dir, 'study.yaml'), {});
+    assert.deepEqual(study.agents, [{ backend: 'scripted', persona: 'Doubt every claim.' }]);
+    // "    personaFile: skeptic.txt" is the 4th line of the block: line 6 of the run file (2 head lines), line 10 of the study file (6 head lines); its value starts at column 18
+    const both = 'agents:\n  - backend: scripted\n    persona: hi\n    personaFile: skeptic.txt\n';
+    const message = 'give "persona" or "personaFile", not both';
+    assert.deepEqual(problemsOf(() => parseRunFile(`${RUN_HEAD}${both}`, join(dir, 'run.yaml'))), [['6:18 agents.0.personaFile', message]]);
+    assert.deepEqual(problemsOf(() => parseStudyFile(`${STUDY_HEAD}${both}seeds: 1\n`, join(dir, 'study.yaml'), {})), [['10:18 agents.0.personaFile', message]]);
+    const missing = 'agents:\n  - backend: scripted\n    personaFile: nowhere.txt\n';
+    assert.deepEqual(problemsOf(() => parseStudyFile(`${STUDY_HEAD}${missing}seeds: 1\n`, join(dir, 'study.yaml'), {})), [['9:18 agents.0.personaFile', 'cannot read persona file nowhere.txt (no such file)']]);
+  });
+
   it('a loader name alone is a dataset in both files', () => {
     assert.deepEqual(parseRunFile('protocol: du\ndataset: demo\nbackend: scripted\n', 'run.yaml').dataset, { name: 'demo' });
     const study = parseStudyFile(`${STUDY_HEAD.replace('  - {dataset: demo, limit: 2}', '  - demo')}${SHARED}`, 'study.yaml', {});

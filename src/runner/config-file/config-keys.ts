@@ -24,8 +24,20 @@ export const agentKeys = {
   name: agentName.optional(),
   backend: z.string().trim().min(1),
   persona: z.string().optional(),
+  /** A text file holding the persona, relative to the config file (not with `persona`). */
+  personaFile: z.string().min(1).optional(),
   decoding: decodingKeys.optional(),
 };
+
+/** An agent list's cross-field checks: one persona source per agent, distinct names. */
+export function checkAgentList(agents: ReadonlyArray<{ name?: string | undefined; persona?: string | undefined; personaFile?: string | undefined }>, context: z.RefinementCtx): void {
+  const names = new Set<string>();
+  agents.forEach((agent, index) => {
+    if (agent.persona !== undefined && agent.personaFile !== undefined) context.addIssue({ code: 'custom', path: ['agents', index, 'personaFile'], message: 'give "persona" or "personaFile", not both' });
+    if (agent.name !== undefined && names.has(agent.name)) context.addIssue({ code: 'custom', path: ['agents', index, 'name'], message: `two agents are named "${agent.name}"` });
+    if (agent.name !== undefined) names.add(agent.name);
+  });
+}
 
 /** The judge as a mapping (it may also be written as a bare backend). */
 export const judgeKeys = {
