@@ -48,6 +48,14 @@ const agentSchema = z.strictObject({
   backend: backend.optional(),
 });
 
+/** A study's count form, one setup: `count` agents on `backend` with `decoding`, and `personas` one per agent. */
+const agentCountSchema = z.strictObject({
+  count: z.number().int().positive(),
+  backend: backend.optional(),
+  decoding: decodingKeys.optional(),
+  personas: z.array(z.string()).optional(),
+});
+
 const judgeSchema = z.union([backend.transform((spec) => ({ backend: spec }) as z.output<z.ZodObject<typeof judgeKeys>>), z.strictObject(judgeKeys)]);
 
 const protocolObject = z.strictObject(protocolKeys);
@@ -58,8 +66,8 @@ export const runFileSchema = z
   .strictObject({
     protocol: protocolSchema,
     dataset: datasetEntry(z.strictObject(datasetKeys)),
-    /** A number of agents on `backend`, or one entry per agent. */
-    agents: z.union([z.number().int().positive(), z.array(agentSchema).min(1)]).optional(),
+    /** A number of agents on `backend`, a study's count form (`{count, backend, decoding, personas}`), or one entry per agent. */
+    agents: z.union([z.number().int().positive(), agentCountSchema, z.array(agentSchema).min(1)]).optional(),
     /** Backend of agents without one. */
     backend: backend.optional(),
     judge: judgeSchema.optional(),
@@ -99,6 +107,14 @@ function checkRunFile(file: z.output<typeof runFileSchema>, context: z.Refinemen
       else if (file.backend === undefined) context.addIssue({ code: 'custom', path: ['agents', index], message: 'no "backend" for this agent and no top-level "backend" to fall back on' });
     });
     checkAgentList(file.agents, context);
+  }
+  if (typeof file.agents === 'object' && !Array.isArray(file.agents)) {
+    const { count, personas } = file.agents;
+    if (file.agents.backend !== undefined && file.backend !== undefined) context.addIssue({ code: 'custom', path: ['agents', 'backend'], message: 'give "backend" under "agents" or at the top, not both' });
+    else if (file.agents.backend !== undefined) checkBackend(file.agents.backend, ['agents', 'backend']);
+    if (file.agents.decoding !== undefined && file.decoding !== undefined) context.addIssue({ code: 'custom', path: ['agents', 'decoding'], message: 'give "decoding" under "agents" or at the top, not both' });
+    if (personas !== undefined && file.agents.backend === undefined && file.backend === undefined) context.addIssue({ code: 'custom', path: ['agents'], message: 'agents with personas need a "backend" (under "agents" or at the top)' });
+    if (personas !== undefined && personas.length !== count) context.addIssue({ code: 'custom', path: ['agents', 'personas'], message: `${personas.length} personas for ${count} agents; give one per agent` });
   }
   if (file.judge !== undefined) checkBackend(file.judge.backend, ['judge', 'backend']);
   checkSeeds(file.seeds, context);
@@ -177,7 +193,11 @@ function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | n
       })
     : [];
   const judge = file.judge === undefined ? undefined : agentRequest(file.judge);
-  const { decoding } = file;
+  const counted = typeof file.agents === 'object' && !Array.isArray(file.agents) ? file.agents : undefined;
+  // the count form's backend and decoding are the run's defaults, as the top-level keys are
+  const decoding = counted?.decoding ?? file.decoding;
+  const defaultBackend = counted?.backend ?? file.backend;
+  if (counted?.personas !== undefined) agents.push(...counted.personas.map((persona): AgentRequest => ({ backend: defaultBackend!, persona })));
   return {
     protocol: preset,
     overrides: overrides as DebateOverrides,
@@ -190,8 +210,8 @@ function toRequest(file: RunFile, baseDir: string, fail: (path: Array<string | n
       ...(file.dataset.forecast === undefined ? {} : { forecast: file.dataset.forecast }),
     },
     agents,
-    ...(typeof file.agents === 'number' ? { count: file.agents } : {}),
-    ...(file.backend === undefined ? {} : { backend: file.backend }),
+    ...(typeof file.agents === 'number' ? { count: file.agents } : counted !== undefined && counted.personas === undefined ? { count: counted.count } : {}),
+    ...(defaultBackend === undefined ? {} : { backend: defaultBackend }),
     ...(judge === undefined ? {} : { judge }),
     ...(file.seeds === undefined ? {} : { seeds: file.seeds }),
     ...(decoding === undefined ? {} : { decoding }),

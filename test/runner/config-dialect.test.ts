@@ -97,6 +97,20 @@ describe('one config dialect', () => {
     assert.deepEqual(problemsOf(() => parseStudyFile(`${STUDY_HEAD}${missing}seeds: 1\n`, join(dir, 'study.yaml'), {})), [['9:18 agents.0.personaFile', 'cannot read persona file nowhere.txt (no such file)']]);
   });
 
+  it("a study's count form of agents is read by run files too", () => {
+    const agents = 'agents: {count: 2, backend: scripted, decoding: {temperature: 0.3}, personas: [Doubt., Trust.]}\n';
+    const run = parseRunFile(`${RUN_HEAD}${agents}`, 'run.yaml');
+    // the personas make the two agents; backend and decoding are the run's defaults, as the top-level keys would be
+    assert.deepEqual(run.agents, [{ backend: 'scripted', persona: 'Doubt.' }, { backend: 'scripted', persona: 'Trust.' }]);
+    assert.deepEqual({ backend: run.backend, decoding: run.decoding }, { backend: 'scripted', decoding: { temperature: 0.3 } });
+    const study = parseStudyFile(`${STUDY_HEAD}${agents}seeds: 1\n`, 'study.yaml', {});
+    assert.deepEqual(study.agents, { count: 2, backend: 'scripted', decoding: { temperature: 0.3 }, personas: ['Doubt.', 'Trust.'] });
+    const counted = parseRunFile(`${RUN_HEAD}agents: {count: 3, backend: scripted}\n`, 'run.yaml');
+    assert.deepEqual({ count: counted.count, backend: counted.backend, agents: counted.agents }, { count: 3, backend: 'scripted', agents: [] });
+    // "agents: {count: 2, backend: scripted, personas: [a]}" on line 3: "personas" value at column 49
+    assert.deepEqual(problemsOf(() => parseRunFile(`${RUN_HEAD}agents: {count: 2, backend: scripted, personas: [a]}\n`, 'run.yaml')), [['3:49 agents.personas', '1 personas for 2 agents; give one per agent']]);
+  });
+
   it('a loader name alone is a dataset in both files', () => {
     assert.deepEqual(parseRunFile('protocol: du\ndataset: demo\nbackend: scripted\n', 'run.yaml').dataset, { name: 'demo' });
     const study = parseStudyFile(`${STUDY_HEAD.replace('  - {dataset: demo, limit: 2}', '  - demo')}${SHARED}`, 'study.yaml', {});

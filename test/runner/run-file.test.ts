@@ -124,7 +124,7 @@ describe('run file', () => {
     assert.deepEqual(
       typed.problems.map((problem) => [problem.line, problem.field, problem.message]),
       [
-        [3, 'agents', 'expected a number or a list'],
+        [3, 'agents', 'expected a number or a mapping (key: value) or a list'],
         [4, 'judge', 'expected text or a mapping (key: value)'],
       ],
     );
