@@ -57,7 +57,7 @@ for (const argument of process.argv.slice(2)) {
   for (const [question, value] of Object.entries(results)) {
     questionIndex++;
     const biography = isBiography(value);
-    const [contexts, , given] = biography ? [value, '', value.map(() => null)] : value;
+    const [contexts, , given]: [Message[][], string, (string | null)[]?] = biography ? [value, '', value.map(() => null)] : value;
     const options = optionsOf(question);
     const finals = contexts.map((messages) => messages.filter((message) => message.role === 'assistant').at(-1)?.content ?? '');
     // No lettered options (GSM-style word problems): the answer is a number.
