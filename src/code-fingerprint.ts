@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '7ba89c0ed34a2e2b7cf473bd0389aebaacf9d7a7d047355bf55e22178868f26e', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '3b11c3205e4b5be8d64b40a00cd6a05c41e061beac67ce51099a0f997d04a355', files: 174 } as const;
