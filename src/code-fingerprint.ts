@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '3b11c3205e4b5be8d64b40a00cd6a05c41e061beac67ce51099a0f997d04a355', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '9e76181551101710255712e58d30f13f1c369696353fb4d58f021d79ea3c5649', files: 175 } as const;

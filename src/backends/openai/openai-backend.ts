@@ -22,7 +22,7 @@ import { HttpStatusError } from '../../util/http/http-status-error.js';
 import { fetchTransport, sharedNodeHttpTransport, type JsonTransport } from '../../util/http/json-transport.js';
 import { QUORUM_VERSION } from '../../version.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
-import { parseTolerantJson } from './tolerant-json.js';
+import { parseTolerantJson } from '../../parsing/tolerant-json.js';
 import { onAbort } from '../../util/on-abort.js';
 
 /** Default per-attempt timeout: long replies from small local servers take minutes. */
