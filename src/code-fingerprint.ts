@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '7ba89c0ed34a2e2b7cf473bd0389aebaacf9d7a7d047355bf55e22178868f26e', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '9e76181551101710255712e58d30f13f1c369696353fb4d58f021d79ea3c5649', files: 175 } as const;
