@@ -1,6 +1,7 @@
 /**
- * `quorum protocols --plugin <file>` loads the plugin first and lists its
- * protocols beside the built-in ones, marked with the file they come from.
+ * `quorum protocols --plugin <file>` and `quorum datasets --plugin <file>`
+ * load the plugin first and list its protocols or datasets beside the
+ * built-in ones, marked with the file they come from.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { runInProcess } from '../helpers/run-in-process.js';
 const dir = mkdtempSync(join(tmpdir(), 'quorum-protocols-plugin-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const defineProtocolUrl = pathToFileURL(join(import.meta.dirname, '../../src/protocols/define-protocol.js')).href;
+const defineDatasetUrl = pathToFileURL(join(import.meta.dirname, '../../src/datasets/define-dataset.js')).href;
 
 describe('quorum protocols --plugin', () => {
   it('lists the plugin protocol with its file; without the flag it is not there', async () => {
@@ -37,5 +39,17 @@ describe('quorum protocols --plugin', () => {
     const result = await runInProcess(['protocols', '--plugin', join(dir, 'missing.mjs')]);
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /plugin .*missing\.mjs: no such file/);
+  });
+
+  it('quorum datasets --plugin lists the plugin dataset with its file', async () => {
+    const file = join(dir, 'questions.mjs');
+    writeFileSync(file, `import { defineDataset } from '${defineDatasetUrl}';\nexport default defineDataset({ name: 'listed-set', description: 'plugin questions', load: () => [{ id: 'q1', prompt: 'Two plus two?', gold: { kind: 'number', value: 4 } }] });\n`);
+    const before = JSON.parse((await runInProcess(['datasets', '--json'])).stdout) as Array<{ name: string }>;
+    assert.equal(before.some((row) => row.name === 'listed-set'), false);
+    const listed = await runInProcess(['datasets', '--plugin', file, '--json']);
+    assert.equal(listed.code, 0, listed.stderr);
+    const rows = JSON.parse(listed.stdout) as Array<{ name: string; paper: string; description: string; plugin?: string }>;
+    assert.equal(rows.length, before.length + 1);
+    assert.deepEqual(rows.find((row) => row.name === 'listed-set'), { name: 'listed-set', paper: '', description: `plugin questions (plugin ${file})`, plugin: file });
   });
 });
