@@ -57,6 +57,7 @@ export { createEmbeddingProvider, createNliProvider } from './audit/index.js';
 
 // plugins and the passes the CLI runs
 export { loadPlugin, loadPlugins, PluginError, type LoadedPlugin } from './runner/load-plugin.js';
+export { ConfigFileError, type ConfigFileProblem } from './runner/config-file/config-file-error.js';
 export { run, runMetrics, type MetricValues, type RunOptions, type RunResult } from './api/run.js';
 export { audit, type AuditOptions } from './api/audit.js';
 export { study } from './api/study.js';

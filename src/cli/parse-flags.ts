@@ -35,3 +35,8 @@ export function seedsFlag(value: string): number[] {
   }
   return [...new Set(seeds)];
 }
+
+/** Collects a repeatable flag's values in order. */
+export function collectFlag(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

@@ -19,7 +19,7 @@ export function rebuildProtocol(config: RunConfig): Protocol {
   const { name, preset, params } = config.protocol;
   const factory = findProtocolFactory(preset) ?? findProtocolFactory(name);
   if (factory === undefined) {
-    throw new ConfigError(`this worker cannot rebuild protocol "${name}": no protocol of that name is registered`, config.plugins === undefined ? SAME_VERSION : `the run loaded plugins ${config.plugins.join(', ')}: every worker must reach them at the same paths`);
+    throw new ConfigError(`this worker cannot rebuild protocol "${name}": no protocol of that name is registered`, config.plugins === undefined ? SAME_VERSION : `the run loaded plugins ${config.plugins.join(', ')}: every worker must reach them at the same paths, or be started with --plugin <file> for each`);
   }
   const protocol = factory.fromParams(params);
   if (hashValue(protocol.params) !== hashValue(params)) {

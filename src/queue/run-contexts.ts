@@ -28,6 +28,12 @@ export interface RunContextsOptions {
   backends: BackendPool;
   /** Directory relative data paths start from. */
   dataDir?: string;
+  /**
+   * Plugin files this worker loaded itself (`quorum worker --plugin`). When
+   * given, they stand in for the plugin paths runs recorded, which are then
+   * not loaded: the run was planned on a machine whose paths this one lacks.
+   */
+  plugins?: readonly string[];
   /** Runs kept built at once (default 64); the least recently used is dropped first. */
   capacity?: number;
   /** This worker's code version (default `CODE_VERSION`); runs of other versions are refused. */
@@ -76,7 +82,7 @@ export class RunContexts {
       );
     }
     // the run's plugins register its protocol (or dataset) on this worker, as on the machine that planned it
-    await loadPlugins(config.plugins ?? []);
+    if (this.options.plugins === undefined) await loadPlugins(config.plugins ?? []);
     const protocol = rebuildProtocol(config);
     const questions = await loadRunQuestions(runId, config, source, this.options.dataDir === undefined ? {} : { dataDir: this.options.dataDir });
     const agents: Agent[] = await Promise.all(

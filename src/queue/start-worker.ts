@@ -11,6 +11,7 @@ import { RunContexts } from './run-contexts.js';
 import type { UnitJob, UnitJobOutcome } from './unit-job.js';
 import { bullConnection, openUnitQueue, waitForRedis } from './unit-queue.js';
 import { BackendPool, type BackendPoolOptions } from '../runner/backend-pool.js';
+import { loadPlugins, type LoadedPlugin } from '../runner/load-plugin.js';
 
 /** Options of `startWorker`. */
 export interface StartWorkerOptions {
@@ -38,13 +39,20 @@ export interface StartWorkerOptions {
   idlePollMs?: number;
   llama?: BackendPoolOptions['llama'];
   clock?: Clock;
+  /**
+   * Plugin files (protocols, datasets, metrics) loaded before the worker
+   * takes a job, relative to the working directory. They replace the plugin
+   * paths the runs recorded: use them when the worker's machine keeps the
+   * plugins elsewhere than the machine that planned the runs.
+   */
+  plugins?: readonly string[];
   /** Sees every finished job and every failed attempt (for logs). */
   onEvent?: (event: WorkerEvent) => void;
 }
 
 /** What a worker reports. */
 export type WorkerEvent =
-  | { type: 'ready'; name: string; queue: string; concurrency: number }
+  | { type: 'ready'; name: string; queue: string; concurrency: number; /** What `plugins` registered (absent without them). */ plugins?: LoadedPlugin[] }
   | { type: 'unit'; unitId: string; runId: string; outcome: UnitJobOutcome; ms: number }
   | { type: 'job-failed'; unitId: string; runId: string; attempt: number; final: boolean; code: string; message: string; hint: string | undefined }
   | { type: 'error'; message: string };
@@ -90,6 +98,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const name = `${hostname()}:${process.pid}`;
   const concurrency = options.concurrency ?? 4;
   const lockDuration = options.lockDurationMs ?? 30_000;
+  // a plugin that cannot load stops the worker before it connects, naming the file
+  const loaded = options.plugins === undefined ? undefined : await loadPlugins(options.plugins);
+  const plugins = loaded?.map((plugin) => plugin.file);
   const redis = new Redis(location.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
   redis.on('error', () => undefined);
   const queue = openUnitQueue(location);
@@ -103,7 +114,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   }
   const limits = globalLimitMiddleware(redis, location.queueName, { ...DEFAULT_LIMITS, ...options.limits });
   const backends = new BackendPool({ store: options.store, replay: options.replay ?? false, limits, ...(options.llama === undefined ? {} : { llama: options.llama }) });
-  const contexts = new RunContexts({ store: options.store, backends, ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }) });
+  const contexts = new RunContexts({ store: options.store, backends, ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }), ...(plugins === undefined ? {} : { plugins }) });
   const tally: WorkerTally = { stored: 0, failedUnits: 0, skipped: 0, jobErrors: 0 };
 
   const worker = new Worker<UnitJob, UnitJobOutcome, string>(
@@ -172,6 +183,6 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   }
 
   void worker.run().catch((error: unknown) => emit({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
-  emit({ type: 'ready', name, queue: location.display, concurrency });
+  emit({ type: 'ready', name, queue: location.display, concurrency, ...(loaded === undefined ? {} : { plugins: loaded }) });
   return { name, tally, stopped, stop };
 }

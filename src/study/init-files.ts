@@ -56,11 +56,11 @@ function pricedModel(backend: string): string {
 function runTemplate(options: InitOptions): string {
   return `# yaml-language-server: $schema=${schemaRef(options, CONFIG_SCHEMA_FILES.run)}
 # A quorum run file: quorum run --config run.yaml
-# Flags given on the command line override its fields (docs/agents.md, "The run file").
+# Flags given on the command line override its fields (docs/configuration.md).
 
 protocol: gdp              # grounded debate; \`quorum protocols\` lists every protocol
 dataset:
-  name: demo               # the built-in questions; \`quorum datasets\` lists the formats
+  dataset: demo            # the built-in questions; \`quorum datasets\` lists the formats
   # path: my-questions.jsonl   # your own file (relative to this file)
   limit: 5
 backend: ${options.backend}   # ollama:<model>, vllm:<model>, openai:<model>@<url>, llama:<file.gguf>
@@ -68,7 +68,7 @@ agents: 3
 seeds: [1]                 # several seeds give one unit per question and seed: [1, 2, 3] or "1-5"
 decoding:
   temperature: 0.7
-  max_tokens: 512
+  maxTokens: 512
 db: quorum.db              # relative to this file
 
 # US dollars per million tokens, "<input>/<output>", so that cost is not n/a:

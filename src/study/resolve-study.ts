@@ -106,7 +106,7 @@ function agentSetups(file: StudyFile): StudySetupConfig[] {
   const judge: AgentRequest | undefined =
     file.judge === undefined
       ? undefined
-      : { backend: spec(file.judge.backend), ...(file.judge.persona === undefined ? {} : { persona: file.judge.persona }), ...(file.judge.decoding === undefined ? {} : { decoding: file.judge.decoding }) };
+      : { ...(file.judge.name === undefined ? {} : { name: file.judge.name }), backend: spec(file.judge.backend), ...(file.judge.persona === undefined ? {} : { persona: file.judge.persona }), ...(file.judge.decoding === undefined ? {} : { decoding: file.judge.decoding }) };
   const withJudge = (setup: StudySetupConfig): StudySetupConfig => (judge === undefined ? setup : { ...setup, judge });
   if (Array.isArray(file.agents)) {
     const agents = file.agents.map((agent) => ({

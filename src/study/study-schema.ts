@@ -3,14 +3,11 @@ import { CORRECTIONS } from '../analysis/adjust-p-values.js';
 import { ALTERNATIVES } from '../analysis/alternative.js';
 import { studyMetricSchema } from '../analysis/study-metrics.js';
 import { datasetNames } from '../datasets/registry.js';
-import { decodingSchema } from '../spec/run-config.js';
-import { debateOverridesSchema } from '../spec/debate-params.js';
-import { selfConsistencyOverrideFields } from '../protocols/baselines/self-consistency-overrides.js';
+import { agentKeys, checkAgentList, checkSeeds, concurrencySchema, datasetEntry, datasetKeys, decodingKeys, judgeKeys, pluginsSchema, pricesSchema, protocolKeys, seedsSchema } from '../runner/config-file/config-keys.js';
 import { protocolNames } from '../protocols/registry.js';
 import { MAX_CORRUPTION_RATE } from '../robustness/corrupt-question.js';
 import { checkHypotheses, familySchema, hypothesisSchema } from './hypotheses-schema.js';
 import { labelSchema as label } from './label-schema.js';
-import { pricesSchema } from '../backends/price-assignment.js';
 
 const positiveInteger = z.number().int().positive();
 const seed = z.number().int().nonnegative();
@@ -25,26 +22,14 @@ const sampleSchema = z.union([
 const datasetSchema = z.strictObject({
   /** Label of the dataset in the study (default: the loader name). */
   name: label.optional(),
-  /** Loader (`medqa`, `generic`, `fred`, …); detected from the file when absent. */
-  dataset: z.string().min(1).optional(),
-  /** Data file, relative to the study file; loaders with a default file accept none. */
-  path: z.string().min(1).optional(),
+  ...datasetKeys,
   /** `first` (file order, default) or `random` (seeded, see docs/studies.md). */
   sample: sampleSchema.default({ method: 'first', seed: 0 }),
-  /** Questions used (all when absent). */
-  limit: positiveInteger.optional(),
-  /** FRED events: window, number of events, selection seed (docs/forecasting.md). */
-  forecast: z.strictObject({ window: positiveInteger.optional(), events: z.union([positiveInteger, z.literal('all')]).optional(), selectionSeed: seed.optional() }).optional(),
   /** Context corruption of robustness studies, as `quorum run --corrupt` (src/robustness): a rate, or rate and seed. */
   corruption: z.union([corruptionRate.transform((rate) => ({ rate, seed: 1 })), z.strictObject({ rate: corruptionRate, seed: seed.default(1) })]).optional(),
 });
 
-const agentSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  backend: z.string().min(1),
-  persona: z.string().optional(),
-  decoding: decodingSchema.strict().optional(),
-});
+const agentSchema = z.strictObject(agentKeys);
 
 const agentCount = positiveInteger.max(26, 'at most 26 agents (named Agent A to Agent Z)');
 
@@ -59,31 +44,18 @@ const agentsSchema = z.union([
     counts: z.array(agentCount).min(1).optional(),
     backend: z.string().min(1).optional(),
     backends: z.array(z.string().min(1)).min(1).optional(),
-    decoding: decodingSchema.strict().optional(),
+    decoding: decodingKeys.optional(),
     personas: z.array(z.string()).optional(),
   }),
   z.array(agentSchema).min(1),
 ]);
 
-const judgeObjectSchema = z.strictObject({ backend: z.string().min(1), persona: z.string().optional(), decoding: decodingSchema.strict().optional() });
+const judgeObjectSchema = z.strictObject(judgeKeys);
 const judgeSchema = z.union([z.string().min(1).transform((backend): z.output<typeof judgeObjectSchema> => ({ backend })), judgeObjectSchema]);
 
 const protocolSchema = z.union([
   z.string().min(1).transform((preset) => ({ preset })),
-  debateOverridesSchema.extend({ name: label.optional(), preset: z.string().min(1), escalate: z.string().min(1).optional(), ...selfConsistencyOverrideFields }).strict(),
-]);
-
-const seedsSchema = z.union([
-  z.array(seed).min(1),
-  seed.transform((value) => [value]),
-  z
-    .string()
-    .regex(/^\s*\d+\s*-\s*\d+\s*$/, 'write seeds as a list ([1, 2, 3]) or a range ("1-5")')
-    .transform((range) => {
-      const [from, to] = range.split('-').map((part) => Number(part.trim())) as [number, number];
-      // An empty or huge range is reported by the cross-field checks rather than allocated.
-      return to < from || to - from > 10_000 ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
-    }),
+  z.strictObject({ name: label.optional(), ...protocolKeys }),
 ]);
 
 const auditSchema = z.strictObject({
@@ -130,14 +102,14 @@ const analysisSchema = z.strictObject({
 const studyObjectSchema = z.strictObject({
     name: label,
     description: z.string().optional(),
-    datasets: z.array(datasetSchema).min(1),
+    datasets: z.array(datasetEntry(datasetSchema)).min(1),
     /** Named backend specs; `${VAR}` and `${VAR:-default}` are read from the environment. */
     backends: z.record(label, z.string().min(1)),
     agents: agentsSchema,
     judge: judgeSchema.optional(),
     protocols: z.array(protocolSchema).min(1),
     seeds: seedsSchema,
-    concurrency: positiveInteger.default(4),
+    concurrency: concurrencySchema.default(4),
     audit: auditSchema.default({ enabled: true, embed: 'wordvec', nli: 'heuristic', tau: 0.5 }),
     comparisons: comparisonsSchema.default({}),
     hypotheses: z.array(hypothesisSchema).default([]),
@@ -145,8 +117,7 @@ const studyObjectSchema = z.strictObject({
     budget: budgetSchema.default({}),
     /** Prices by model name, USD per million tokens, over the built-in table (as a run file's `prices:`). */
     prices: pricesSchema.optional(),
-    /** Plugin modules (protocols, datasets, metrics), relative to the study file; loaded before the rest is checked. */
-    plugins: z.array(z.string().min(1)).optional(),
+    plugins: pluginsSchema.optional(),
     analysis: analysisSchema.default({ pairing: 'question-seed', bootstrap: { resamples: 2000, seed: 0 }, alpha: 0.05 }),
 });
 
@@ -168,6 +139,7 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
   };
   if (Array.isArray(file.agents)) {
     file.agents.forEach((agent, index) => needBackend(agent.backend, ['agents', index, 'backend']));
+    checkAgentList(file.agents, context);
   } else {
     const { backend, backends, count, counts, personas } = file.agents;
     if ((backend === undefined) === (backends === undefined)) context.addIssue({ code: 'custom', path: ['agents'], message: 'give exactly one of "backend" (one backend) or "backends" (one grid column per backend)' });
@@ -221,8 +193,7 @@ function checkReferences(file: z.output<typeof studyObjectSchema>, context: z.Re
     if (treatment === control) context.addIssue({ code: 'custom', path, message: 'a protocol compared with itself' });
   });
   checkHypotheses(file, context, { protocols: [...labels.keys()], datasets: [...datasetLabels], setups: setupLabels(file) });
-  if (file.seeds.length === 0) context.addIssue({ code: 'custom', path: ['seeds'], message: 'the seed range is empty or longer than 10,001 seeds' });
-  if (new Set(file.seeds).size !== file.seeds.length) context.addIssue({ code: 'custom', path: ['seeds'], message: 'seeds repeat' });
+  checkSeeds(file.seeds, context);
 }
 
 /**

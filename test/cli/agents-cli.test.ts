@@ -93,17 +93,17 @@ describe('agents of different backends and a judge of its own (quorum run --agen
       join(dir, 'run.yaml'),
       [
         'protocol: {preset: ra-cr, rounds: 1}',
-        'dataset: {name: demo, limit: 1}',
+        'dataset: {dataset: demo, limit: 1}',
         `backend: openai:model-a@${server.url}`,
         'agents:',
         '  - name: Skeptic',
-        '    persona_file: skeptic.txt',
+        '    personaFile: skeptic.txt',
         `  - backend: openai:model-b@${server.url}`,
-        '    temperature: 0.1',
+        '    decoding: {temperature: 0.1}',
         '  - {}',
         `judge: openai:judge-model@${server.url}`,
         'seeds: [1]',
-        'decoding: {temperature: 0.5, max_tokens: 300}',
+        'decoding: {temperature: 0.5, maxTokens: 300}',
         'db: from-file.db',
       ].join('\n'),
     );
@@ -131,10 +131,10 @@ describe('agents of different backends and a judge of its own (quorum run --agen
   });
 
   it('a bad run file or --agent: exit code 2, the file and line, a hint', async () => {
-    writeFileSync(join(dir, 'bad.yaml'), ['protocol: du', 'dataset: {name: demo}', 'agents:', '  - backend: scripted', '    temperature: hot', ''].join('\n'));
+    writeFileSync(join(dir, 'bad.yaml'), ['protocol: du', 'dataset: demo', 'agents:', '  - backend: scripted', '    decoding: {temperature: hot}', ''].join('\n'));
     const bad = await runCli(['run', '--config', join(dir, 'bad.yaml'), '--db', join(dir, 'bad.db')]);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /^error: .*bad\.yaml:5:18: agents\.0\.temperature: expected a number\nhint: fix the run file; docs\/agents\.md/m);
+    assert.match(bad.stderr, /^error: .*bad\.yaml:5:29: agents\.0\.decoding\.temperature: expected a number, got text "hot"\nhint: fix the run file; docs\/configuration\.md/m);
 
     const agent = await runCli(['run', '--protocol', 'du', '--dataset', 'demo', '--agent', 'A=scripted,persona=hi,temperature=1', '--db', join(dir, 'bad.db')]);
     assert.equal(agent.code, 2);

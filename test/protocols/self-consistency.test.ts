@@ -103,7 +103,7 @@ describe('sc-matched: k from the compared protocol', () => {
   });
 
   it('a run file takes the parameters as given, no defaults added (a debate preset would refuse them)', () => {
-    const file = parseRunFile('protocol:\n  preset: sc-matched\n  match: du\n  matchAgents: 5\ndataset:\n  name: demo\nbackend: scripted\n', 'run.yaml');
+    const file = parseRunFile('protocol:\n  preset: sc-matched\n  match: du\n  matchAgents: 5\ndataset: demo\nbackend: scripted\n', 'run.yaml');
     assert.deepEqual(file.overrides, { match: 'du', matchAgents: 5 });
     assert.equal(getProtocolFactory('sc-matched').create({ overrides: file.overrides }).params['samples'], 10);
   });

@@ -80,7 +80,7 @@ export default [
 
   it('run.yaml plugins: load before the file is checked, relative to it', async () => {
     write('runs-plugin.ts', `import { defineProtocol } from '${src('protocols/define-protocol.js')}';\nexport default defineProtocol({ name: 'from-run-file', description: 'x', async run() {} });\n`);
-    const request = await loadRunFile(write('run.yaml', 'plugins: [./runs-plugin.ts]\nprotocol: from-run-file\ndataset: { name: demo }\n'));
+    const request = await loadRunFile(write('run.yaml', 'plugins: [./runs-plugin.ts]\nprotocol: from-run-file\ndataset: demo\n'));
     assert.equal(request.protocol, 'from-run-file');
     assert.deepEqual(request.plugins, [join(dir, 'runs-plugin.ts')]);
   });

@@ -53,7 +53,7 @@ function assertRefused(result: CliResult, where: RegExp): void {
 describe('a planted key', () => {
   it('in a backend URL is refused wherever the spec is given, and printed or stored nowhere', async () => {
     const base = good.url.replace('http://', '');
-    writeFileSync(join(dir, 'run.yaml'), ['protocol: du', 'dataset: { name: demo, limit: 1 }', `backend: openai:fake@http://${base}?key=${KEY}`, 'agents: 2'].join('\n'));
+    writeFileSync(join(dir, 'run.yaml'), ['protocol: du', 'dataset: { dataset: demo, limit: 1 }', `backend: openai:fake@http://${base}?key=${KEY}`, 'agents: 2'].join('\n'));
     writeFileSync(
       join(dir, 'study.yaml'),
       ['name: planted', 'datasets:', '  - { dataset: demo, limit: 1 }', 'backends:', `  fake: openai:fake@http://user:${KEY}@${base}`, 'agents: { count: 2, backend: fake }', 'protocols: [ni]', 'seeds: 1'].join('\n'),

@@ -30,28 +30,27 @@ describe('run file', () => {
         '  preset: ra-cr',
         '  rounds: 2',
         'dataset:',
-        '  name: medqa',
+        '  dataset: medqa',
         '  path: data/medqa.jsonl',
         '  limit: 20',
         'backend: openai:qwen2.5-72b@http://gpu-1:8000/v1',
         'agents:',
         '  - name: Skeptic',
-        '    persona_file: personas/skeptic.txt',
-        '    temperature: 0.9',
+        '    personaFile: personas/skeptic.txt',
+        '    decoding: {temperature: 0.9}',
         '  - name: Llama',
         '    backend: openai:llama-3.3-70b@http://gpu-2:8000/v1#key-env=GPU2_KEY',
-        '    top_p: 0.95',
-        '    max_tokens: 1024',
+        '    decoding: {topP: 0.95, maxTokens: 1024}',
         '  - backend: llama:models/phi.gguf',
         '    persona: "You are a pharmacologist: name the receptor."',
         'judge:',
         '  name: Arbiter',
         '  backend: openai:gpt-4o@https://api.openai.com/v1',
-        '  temperature: 0',
+        '  decoding: {temperature: 0}',
         'seeds: 1-3',
         'decoding:',
         '  temperature: 0.7',
-        '  max_tokens: 768',
+        '  maxTokens: 768',
         'concurrency: 2',
         'db: results/quorum.db',
       ].join('\n'),
@@ -87,7 +86,7 @@ describe('run file', () => {
     assert.deepEqual(bad.problems.map((problem) => problem.field).sort(), ['dataset.forecast.seed', 'dataset.forecast.window']);
   });
 
-  it('schema problems: all at once, each with its line, column and field', () => {
+  it('schema problems: all at once, each with its line, column and field (old key names located as written)', () => {
     const error = problems(
       [
         'protocol:', //                      1
@@ -112,25 +111,25 @@ describe('run file', () => {
     assert.match(error.message, /exp\/run\.yaml:6:3: dataset\.limt: unknown field "limt"/);
     assert.match(error.message, /exp\/run\.yaml:9:14: agents\.0\.backend: invalid backend spec "openai:gpt-4o@ftp:\/\/h\/v1"/);
     assert.match(error.message, /exp\/run\.yaml:11:5: agents\.1: no "backend" for this agent and no top-level "backend"/);
-    assert.match(error.message, /exp\/run\.yaml:13:19: agents\.1\.persona_file: give "persona" or "persona_file", not both/);
+    assert.match(error.message, /exp\/run\.yaml:13:19: agents\.1\.persona_file: give "persona" or "personaFile", not both/);
     assert.match(error.message, /exp\/run\.yaml:14:8: seeds: seeds repeat/);
     assert.equal(error.code, 'CONFIG_RUN_FILE');
-    assert.match(error.hint!, /docs\/agents\.md/);
+    assert.match(error.hint!, /docs\/configuration\.md/);
   });
 
   it('missing and mistyped fields point at the nearest line', () => {
     const missing = problems('protocol: du\nagents: 3\n');
-    assert.deepEqual(missing.problems, [{ line: 1, column: 1, field: 'dataset', message: 'missing (expected a mapping (key: value))' }]);
+    assert.deepEqual(missing.problems, [{ line: 1, column: 1, field: 'dataset', message: 'missing (expected text or a mapping (key: value))' }]);
     const typed = problems('protocol: du\ndataset: {name: demo}\nagents: many\njudge: [a, b]\n');
     assert.deepEqual(
       typed.problems.map((problem) => [problem.line, problem.field, problem.message]),
       [
-        [3, 'agents', 'expected a number or a list'],
+        [3, 'agents', 'expected a number or a mapping (key: value) or a list'],
         [4, 'judge', 'expected text or a mapping (key: value)'],
       ],
     );
-    assert.match(problems('protocol: du\ndataset: {}\n').message, /run\.yaml:2:10: dataset: give "name" \(a dataset loader\), "path" \(a data file\), or both/);
-    assert.match(problems('protocol: du\ndataset: {name: demo}\njudge:\n  backend: scripted\n  persona: wise\n').message, /run\.yaml:5:3: judge\.persona: unknown field "persona"/);
+    assert.match(problems('protocol: du\ndataset: {}\n').message, /run\.yaml:2:10: dataset: give "dataset" \(a loader name\), "path" \(a data file\), or both/);
+    assert.match(problems('protocol: du\ndataset: {name: demo}\njudge:\n  backend: scripted\n  personality: wise\n').message, /run\.yaml:5:3: judge\.personality: unknown field "personality"/);
   });
 
   it('YAML syntax errors and empty files name the file and line', () => {

@@ -135,7 +135,7 @@ comparisons:
     } catch (error) {
       assert.ok(error instanceof StudyFileError);
       assert.match(error.message, /^studies\/cara\.yaml:4:12: datasets\.0\.limit: /);
-      assert.match(error.hint ?? '', /docs\/studies\.md/);
+      assert.match(error.hint ?? '', /docs\/configuration\.md/);
     }
   });
 });

@@ -15,7 +15,7 @@ import { startRun } from '../../runner/start-run.js';
 import { parsePriceAssignment } from '../../backends/price-assignment.js';
 import { checkCorruptionRate, corruptedDatasetName, corruptQuestions } from '../../robustness/corrupt-question.js';
 import { formatRunMetrics, metricsJson } from '../format-metrics.js';
-import { integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
+import { collectFlag, integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 import { readTableQaInputs } from '../table-qa-inputs.js';
 import { nextSteps } from '../next-steps.js';
@@ -249,10 +249,6 @@ function isModulePath(value: string): boolean {
   return /\.[cm]?[jt]s$/.test(value) || value.includes('/') || value.includes('\\');
 }
 
-/** Collects a repeatable flag's values in order. */
-function collectFlag(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
 
 /** `quorum run`. */
 export function runCommand() {

@@ -7,7 +7,7 @@ import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
 import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
 import { ConfigError } from '../../spec/errors.js';
 import { startServe } from '../../serve/start-serve.js';
-import { integerFlag, numberFlag } from '../parse-flags.js';
+import { collectFlag, integerFlag, numberFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -17,9 +17,6 @@ export const DEFAULT_SERVE_PORT = 8471;
 /** The environment variable read for the bearer token when `--token` is not given. */
 export const SERVE_TOKEN_ENV = 'QUORUM_SERVE_TOKEN';
 
-function collectFlag(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
 
 /** `quorum serve`. */
 export function serveCommand() {

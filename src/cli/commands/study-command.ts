@@ -9,7 +9,9 @@ import { formatStudyEvent, formatStudyOutcome, formatStudyProgress } from '../..
 import { formatDuration } from '../../runner/progress.js';
 import type { QueueStatus } from '../../queue/queue-status.js';
 import { findStudy, studyProgress } from '../../study/study-status.js';
-import { integerFlag } from '../parse-flags.js';
+import type { StudyConfig } from '../../study/study-config.js';
+import { collectFlag, integerFlag } from '../parse-flags.js';
+import { loadPlugins } from '../../runner/load-plugin.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
 
 /** Progress lines at most this often (each cell's final line always prints). */
@@ -113,9 +115,12 @@ function studyReportCommand() {
     .option('--out <dir>', 'write the report files here (default: reports/<study-id>; with --json only when given)')
     .option('--json', 'print the report data as JSON')
     .option('--store <url>', 'the store instead of --db: a SQLite file or postgres://user@host/db (what queued studies and their workers share)')
+    .option('--plugin <file>', 'a plugin module to load instead of the plugin files the study recorded (repeatable; for a machine that keeps them elsewhere)', collectFlag)
     .action(async (id, options) => {
       await withStore(options.store ?? options.db, async (store) => {
         const study = await findStudy(store, id);
+        // the study's plugin metrics are computed like built-in ones, so the report needs them registered here too
+        await loadPlugins(options.plugin ?? (study.config as unknown as Pick<StudyConfig, 'plugins'>).plugins ?? []);
         const report = await buildStudyReport(store, study, { readQuestions: readRunQuestions });
         const out = options.out ?? (options.json === true ? undefined : `reports/${study.id}`);
         const written = out === undefined ? undefined : await writeStudyReport(report, out);

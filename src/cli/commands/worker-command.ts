@@ -2,7 +2,8 @@ import { Command } from '@commander-js/extra-typings';
 import type { WorkerEvent, WorkerTally } from '../../queue/start-worker.js';
 import { describeError } from '../../spec/errors.js';
 import { withStore } from '../store-option.js';
-import { integerFlag, numberFlag } from '../parse-flags.js';
+import { collectFlag, integerFlag, numberFlag } from '../parse-flags.js';
+import type { LoadedPlugin } from '../../runner/load-plugin.js';
 
 /** Seconds between progress lines while units finish. */
 const REPORT_EVERY_MS = 10_000;
@@ -26,6 +27,7 @@ export function workerCommand() {
     .option('--threads <n>', 'CPU threads for in-process models', integerFlag(1))
     .option('--replay', 'answer only from the completion cache; a miss fails the unit')
     .option('--exit-when-empty', 'stop once no unit is waiting or running anywhere in the queue')
+    .option('--plugin <file>', 'a plugin module (protocols, datasets, metrics) to load; repeatable. Given, these replace the plugin paths the runs recorded (for workers that keep plugins elsewhere; docs/scale-out.md)', collectFlag)
     .option('--json', 'print a JSON summary when the worker stops')
     .action(async (options) => {
       // Loaded on use: bullmq and ioredis are not needed by any other command.
@@ -34,7 +36,7 @@ export function workerCommand() {
         const log = (line: string) => process.stderr.write(`${line}\n`);
         let lastReport = Date.now();
         const onEvent = (event: WorkerEvent): void => {
-          if (event.type === 'ready') log(`worker ${event.name} ready: queue ${event.queue}, ${event.concurrency} units at a time`);
+          if (event.type === 'ready') log(`worker ${event.name} ready: queue ${event.queue}, ${event.concurrency} units at a time${event.plugins === undefined ? '' : `; plugins: ${event.plugins.map(describePlugin).join('; ')}`}`);
           else if (event.type === 'job-failed') log(`unit ${event.unitId} of run ${event.runId}: ${event.message}${event.final ? ' (job failed; enqueue the run again after fixing it)' : ` (attempt ${event.attempt}, will retry)`}${event.hint === undefined ? '' : `\n  hint: ${event.hint}`}`);
           else if (event.type === 'error') log(`worker: ${event.message}`);
           else if (Date.now() - lastReport >= REPORT_EVERY_MS) {
@@ -53,6 +55,7 @@ export function workerCommand() {
           ...(options.lockDuration === undefined ? {} : { lockDurationMs: options.lockDuration }),
           ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
           ...(options.threads === undefined ? {} : { llama: { threads: options.threads } }),
+          ...(options.plugin === undefined ? {} : { plugins: options.plugin }),
           replay: options.replay === true,
           exitWhenEmpty: options.exitWhenEmpty === true,
           onEvent,
@@ -75,6 +78,11 @@ export function workerCommand() {
         if (options.json === true) process.stdout.write(`${JSON.stringify({ worker: worker.name, ...worker.tally })}\n`);
       });
     });
+}
+
+function describePlugin(plugin: LoadedPlugin): string {
+  const names = [...plugin.protocols.map((name) => `protocol ${name}`), ...plugin.datasets.map((name) => `dataset ${name}`), ...plugin.metrics.map((name) => `metric ${name}`)];
+  return `${plugin.file} (${names.join(', ') || 'nothing registered'})`;
 }
 
 function summary(tally: WorkerTally): string {

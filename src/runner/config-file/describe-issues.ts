@@ -53,8 +53,9 @@ function typeName(expected: string): string {
     case 'string':
       return 'text';
     case 'number':
-    case 'int':
       return 'a number';
+    case 'int':
+      return 'a whole number';
     case 'boolean':
       return 'true or false';
     default:
