@@ -31,7 +31,7 @@ export async function readTableQaInputs(store: TraceStore, run: RunRecord, units
   if (ran !== undefined) return { options: { events, questions: new Map(ran.map((question) => [question.id, question])), quoteMatch } };
   try {
     // loaded here, not at the top: they bring every dataset reader, which `quorum show` of any other run does not need
-    const [{ loadRunQuestions }, { runQuestionSource }] = await Promise.all([import('../queue/load-run-questions.js'), import('../queue/question-source.js')]);
+    const [{ loadRunQuestions }, { runQuestionSource }] = await Promise.all([import('../runner/load-run-questions.js'), import('../runner/question-source.js')]);
     const questions = await loadRunQuestions(run.id, run.config, runQuestionSource(run.config));
     return { options: { events, questions, quoteMatch } };
   } catch (error) {

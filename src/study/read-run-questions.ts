@@ -1,5 +1,5 @@
-import { loadRunQuestions } from '../queue/load-run-questions.js';
-import { runQuestionSource } from '../queue/question-source.js';
+import { loadRunQuestions } from '../runner/load-run-questions.js';
+import { runQuestionSource } from '../runner/question-source.js';
 import type { Question } from '../spec/question.js';
 import type { RunRecord } from '../spec/store.js';
 

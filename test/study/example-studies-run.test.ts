@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
-import { buildStudyReport } from '../../src/analysis/study-report.js';
+import { buildStudyReport } from '../../src/study/build-study-report.js';
 import { openStore } from '../../src/store/open-store.js';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
 import { readRunQuestions } from '../../src/study/read-run-questions.js';

@@ -1,6 +1,7 @@
 import { Command } from '@commander-js/extra-typings';
 import { readRunQuestions } from '../../study/read-run-questions.js';
-import { buildStudyReport, reportJson } from '../../analysis/study-report.js';
+import { reportJson } from '../../analysis/study-report.js';
+import { buildStudyReport } from '../../study/build-study-report.js';
 import { tableMarkdown } from '../../analysis/report-table.js';
 import { writeStudyReport } from '../../analysis/write-report.js';
 import { loadStudy, type ResolvedStudy } from '../../study/resolve-study.js';

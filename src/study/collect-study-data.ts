@@ -6,9 +6,9 @@ import type { Question } from '../spec/question.js';
 import type { TraceEvent } from '../spec/trace.js';
 import type { AuditGroupSummary, AuditQuestionRecord } from '../spec/audit-result.js';
 import type { RunRecord, StudyRecord, TraceStore, UnitRecord } from '../spec/store.js';
-import { chooseAudit, type ChosenAudit } from '../study/study-audit.js';
-import { cellLabel, plannedUnits, type StudyCell, type StudyConfig } from '../study/study-config.js';
-import { unitObservation, type UnitObservation } from './unit-observations.js';
+import { chooseAudit, type ChosenAudit } from './study-audit.js';
+import { cellLabel, plannedUnits, type StudyCell, type StudyConfig } from './study-config.js';
+import { unitObservation, type UnitObservation } from '../analysis/unit-observations.js';
 
 /** Everything a report needs about one cell of the grid. */
 export interface CellData {
