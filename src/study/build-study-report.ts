@@ -1,12 +1,12 @@
 import { studyReportOf, type StudyReport } from '../analysis/study-report.js';
 import type { StudyRecord, TraceStore } from '../spec/store.js';
-import { collectStudyData, type CollectOptions } from './collect-study-data.js';
+import { collectStudyData } from './collect-study-data.js';
 
 /**
  * Builds the report of a stored study: reads its cells' runs, units,
- * metric inputs and chosen audits (`collectStudyData`), then reports them
+ * metrics and chosen audits (`collectStudyData`), then reports them
  * (`studyReportOf`).
  */
-export async function buildStudyReport(store: TraceStore, study: StudyRecord, options: CollectOptions = {}): Promise<StudyReport> {
-  return studyReportOf(await collectStudyData(store, study, options));
+export async function buildStudyReport(store: TraceStore, study: StudyRecord): Promise<StudyReport> {
+  return studyReportOf(await collectStudyData(store, study));
 }

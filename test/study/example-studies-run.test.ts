@@ -16,7 +16,6 @@ import { parse, stringify } from 'yaml';
 import { buildStudyReport } from '../../src/study/build-study-report.js';
 import { openStore } from '../../src/store/open-store.js';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
-import { readRunQuestions } from '../../src/study/read-run-questions.js';
 import { resolveStudyFile } from '../../src/study/resolve-study.js';
 import { runStudy } from '../../src/study/run-study.js';
 import { hasSharedData, sharedDataFile } from '../datasets/shared-data-path.js';
@@ -41,7 +40,7 @@ describe('example studies on the test server', () => {
       const outcome = await runStudy({ store, study, audit: false });
       const progress = (await store.listStudyRuns(outcome.studyId)).length;
       assert.equal(progress, 16, '4 protocols × 4 corruption levels');
-      const report = await buildStudyReport(store, (await store.getStudy(outcome.studyId))!, { readQuestions: readRunQuestions });
+      const report = await buildStudyReport(store, (await store.getStudy(outcome.studyId))!);
       const compared = new Set(report.comparisons.map((row) => row.metric));
       for (const metric of ['em', 'accuracy', 'latency_ms', 'wall_ms', 'tokens']) assert.ok(compared.has(metric), `${metric} compared`);
       assert.ok(report.tables.some((table) => table.id === 'protocols-latency'));

@@ -1,5 +1,4 @@
 import { Command } from '@commander-js/extra-typings';
-import { readRunQuestions } from '../../study/read-run-questions.js';
 import { reportJson } from '../../analysis/study-report.js';
 import { buildStudyReport } from '../../study/build-study-report.js';
 import { tableMarkdown } from '../../analysis/report-table.js';
@@ -117,7 +116,7 @@ function studyReportCommand() {
     .action(async (id, options) => {
       await withStore(options.store ?? options.db, async (store) => {
         const study = await findStudy(store, id);
-        const report = await buildStudyReport(store, study, { readQuestions: readRunQuestions });
+        const report = await buildStudyReport(store, study);
         const out = options.out ?? (options.json === true ? undefined : `reports/${study.id}`);
         const written = out === undefined ? undefined : await writeStudyReport(report, out);
         if (options.json === true) {
