@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '7ba89c0ed34a2e2b7cf473bd0389aebaacf9d7a7d047355bf55e22178868f26e', files: 174 } as const;
+export const CODE_FINGERPRINT = { sha256: '57d5ef6bb4b48d5918a15fa14080dc015b473a5479e247b1bc0981ee87bae181', files: 175 } as const;
