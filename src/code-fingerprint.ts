@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '57d5ef6bb4b48d5918a15fa14080dc015b473a5479e247b1bc0981ee87bae181', files: 175 } as const;
+export const CODE_FINGERPRINT = { sha256: '1db6094dc0145f57e88c7792f712ed035c29d5d9a82e05684b9c6326d0393d38', files: 176 } as const;
