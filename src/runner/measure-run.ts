@@ -1,7 +1,8 @@
-import { inputsToRead } from '../metrics/metric-registry.js';
+import { inputsToRead, registeredMetrics } from '../metrics/metric-registry.js';
 import { metricUnits } from '../metrics/metric-units.js';
 import { runMetrics, type RunMetrics } from '../metrics/run-metrics.js';
 import { describeError } from '../spec/errors.js';
+import type { Metric } from '../spec/metric.js';
 import type { Question } from '../spec/question.js';
 import type { RunRecord, TraceStore, UnitRecord } from '../spec/store.js';
 import type { TraceEvent } from '../spec/trace.js';
@@ -24,6 +25,14 @@ export interface RunMeasures {
   inputs: RunMetricInputs;
 }
 
+/** Options of `readMetricInputs` and `measureRun`. */
+export interface MeasureOptions {
+  /** The questions just run (`quorum run`); without them they are rebuilt from the run's recorded dataset when needed. */
+  ran?: readonly Question[];
+  /** The metrics whose needs decide what is read (default: every registered metric). */
+  metrics?: readonly Metric[];
+}
+
 // SQLite reads are synchronous under the promise: yield between pages of units so a server stays responsive.
 const EVENTS_PAGE = 500;
 
@@ -39,15 +48,16 @@ const EVENTS_PAGE = 500;
  * nothing. Which inputs are read follows from the metrics' declared needs
  * only, so every caller computes the same metric set.
  */
-export async function readMetricInputs(store: TraceStore, run: RunRecord, units: readonly UnitRecord[], ran?: readonly Question[]): Promise<RunMetricInputs> {
+export async function readMetricInputs(store: TraceStore, run: RunRecord, units: readonly UnitRecord[], options: MeasureOptions = {}): Promise<RunMetricInputs> {
+  const { ran, metrics = registeredMetrics() } = options;
   const quoteMatch = run.config.protocol.params['quoteMatch'] === 'exact' ? 'exact' : 'loose';
-  if (!inputsToRead(metricUnits(units)).events) return { quoteMatch };
+  if (!inputsToRead(metricUnits(units), metrics).events) return { quoteMatch };
   const events = new Map<string, readonly TraceEvent[]>();
   for (const [index, unit] of units.entries()) {
     if (index > 0 && index % EVENTS_PAGE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     events.set(unit.id, await store.getEvents(unit.id));
   }
-  if (!inputsToRead(metricUnits(units, { events })).questions) return { events, quoteMatch };
+  if (!inputsToRead(metricUnits(units, { events }), metrics).questions) return { events, quoteMatch };
   if (ran !== undefined) return { events, questions: new Map(ran.map((question) => [question.id, question])), quoteMatch };
   try {
     // loaded here, not at the top: they bring every dataset reader, which runs no such metric applies to do not need
@@ -64,8 +74,8 @@ export async function readMetricInputs(store: TraceStore, run: RunRecord, units:
  * (`readMetricInputs`), then `runMetrics`, whose `applicable` lists the
  * registered metrics that apply to a finished unit.
  */
-export async function measureRun(store: TraceStore, run: RunRecord, units: readonly UnitRecord[], ran?: readonly Question[]): Promise<RunMeasures> {
-  const inputs = await readMetricInputs(store, run, units, ran);
+export async function measureRun(store: TraceStore, run: RunRecord, units: readonly UnitRecord[], options: { ran?: readonly Question[] } = {}): Promise<RunMeasures> {
+  const inputs = await readMetricInputs(store, run, units, options);
   const { unavailable: _unavailable, ...read } = inputs;
   return { metrics: runMetrics(units, read), inputs };
 }

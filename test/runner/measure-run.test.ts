@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runMetrics } from '../../src/api/run.js';
 import { registeredMetrics } from '../../src/metrics/metric-registry.js';
 import type { StudyConfig } from '../../src/study/study-config.js';
 import { collectStudyData } from '../../src/study/collect-study-data.js';
@@ -117,6 +118,25 @@ describe('run, show, the viewer and a study apply the same metrics to a run', ()
         if (name === 'dealog on finqa') {
           assert.notEqual(page.metrics.tableQa.faithfulness, null, 'faithfulness from the shared log');
           assert.notEqual(page.metrics.tableQa.verifierDetection, null, 'verifier detection from the rebuilt questions');
+        }
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("the library's runMetrics reads what the same needs ask for: values only for metrics of the set, verifier detection included", { timeout: 60_000 }, async () => {
+    const store = await openStore(db);
+    try {
+      for (const [name, expected] of Object.entries(EXPECTED)) {
+        const measured = await runMetrics(store, runIds[name]!);
+        const withValues = measured.filter(({ values }) => values.some((value) => value !== null)).map(({ metric }) => metric.key);
+        const outside = withValues.filter((key) => !expected.includes(key));
+        assert.deepEqual(outside, [], `${name}: values outside the applicable set`);
+        if (name === 'dealog on finqa') {
+          const byKey = new Map(measured.map((entry) => [entry.metric.key, entry.mean]));
+          assert.notEqual(byKey.get('verifier_detection'), null, 'the questions were rebuilt');
+          assert.notEqual(byKey.get('faithfulness'), null, 'the events were read');
         }
       }
     } finally {

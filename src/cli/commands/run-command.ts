@@ -214,7 +214,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       const run = (await store.getRun(outcome.runId))!;
       const units = await store.listUnits(outcome.runId);
       // the metrics ask for what they need (a shared log's events; the questions just run, for verifier detection)
-      const { metrics, inputs } = await measureRun(store, run, units, questions);
+      const { metrics, inputs } = await measureRun(store, run, units, { ran: questions });
       const notes = metricsNotes(inputs);
       const json = metricsJson(run, metrics, notes);
       if (options.json === true) {
