@@ -2,14 +2,14 @@
  * Precision, recall and F1 of the contradiction class (flagged when
  * p > τ) of any NLI model quorum accepts (`heuristic`, `transformers:…`,
  * `http:…`, `llm:<chat backend spec>`) on three labelled sets: the
- * hand-labelled debate steps in fixtures/nli-debate (the dev, dev 2 and
- * dev 3 parts by default; the held-out part only when named in `--parts`),
+ * hand-labelled debate steps in fixtures/nli-debate (the dev, dev 2, dev 3
+ * and dev 4 parts by default; the held-out part only when named in `--parts`),
  * and the SNLI test slice in the shared data (with its 3-way confusion
  * matrix), at τ = 0.5 and a small sweep of τ. The figures in
  * docs/audit-models.md come from this; a user measures their own NLI
  * (an `llm:` model, say) with it.
  *
- * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …] [--db=<file.db>] [--parts=dev,dev2,dev3,heldout] [--explain]
+ * Usage: node --import tsx scripts/eval-heuristic-nli.ts [nli-spec] [snli.csv …] [--db=<file.db>] [--parts=dev,dev2,dev3,dev4,heldout] [--explain]
  * Defaults: the `heuristic` model; `$QUORUM_SHARED_DATA/snli/snli_test.csv`,
  * else `../shared/data/snli/snli_test.csv` beside the repository (skipped
  * when absent). More SNLI-format CSVs can be listed after the spec.
@@ -47,7 +47,7 @@ console.log(`model ${provider.id}`);
 // `--parts=dev,dev2` measures only those parts; the held-out part runs only when named
 // (`--parts=heldout`), so rule design never runs it by accident.
 const partsArg = args.find((arg) => arg.startsWith('--parts='))?.slice('--parts='.length);
-const parts = partsArg === undefined ? ['dev', 'dev2', 'dev3'] : partsArg.split(',');
+const parts = partsArg === undefined ? ['dev', 'dev2', 'dev3', 'dev4'] : partsArg.split(',');
 for (const part of parts) {
   const file = join(fixtures, `${part}.jsonl`);
   const pairs = parseContradictionLabels(file, await readFile(file, 'utf8'));

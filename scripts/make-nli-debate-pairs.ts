@@ -1,7 +1,8 @@
 /**
  * Candidate best-match step pairs from Du et al.-style debate results files
  * (`{question: [agent_contexts, gold]}`, agent_contexts = the chat messages
- * of each agent; multiple-choice or numeric answers), for hand labelling (fixtures/nli-debate/README.md).
+ * of each agent; multiple-choice or numeric answers; or the biography task's
+ * `{person: agent_contexts}`, which has no answer: `null`), for hand labelling (fixtures/nli-debate/README.md).
  *
  * Steps come from each agent's final-round reply, read as quorum reads a
  * free-format turn (`freeRationale`, then `segmentText`); each step of one
@@ -27,6 +28,12 @@ type Message = { role: string; content: string };
 // A third element, when present, gives each agent's answer (converted transcripts whose
 // answers are neither option letters nor numbers, e.g. mad-to-du-results.ts).
 type Results = Record<string, [Message[][], string, (string | null)[]?]>;
+// Du et al.'s biography task stores `{person: agent_contexts}`: no gold, no answer to parse.
+type BiographyResults = Record<string, Message[][]>;
+
+function isBiography(value: unknown): value is Message[][] {
+  return Array.isArray(value) && value.every((agent) => Array.isArray(agent) && agent.every((message) => typeof message === 'object' && message !== null && 'role' in message));
+}
 
 /** "…: A) 46,XX, B) 47,XXX, C) 69,XYY, D) 45,X Answer in English…" → options by letter. */
 function optionsOf(question: string): Record<string, string> {
@@ -45,10 +52,12 @@ const embedder = await createEmbeddingProvider('wordvec');
 for (const argument of process.argv.slice(2)) {
   const at = argument.indexOf('=');
   const label = argument.slice(0, at);
-  const results = JSON.parse(await readFile(argument.slice(at + 1), 'utf8')) as Results;
+  const results = JSON.parse(await readFile(argument.slice(at + 1), 'utf8')) as Results | BiographyResults;
   let questionIndex = -1;
-  for (const [question, [contexts, , given]] of Object.entries(results)) {
+  for (const [question, value] of Object.entries(results)) {
     questionIndex++;
+    const biography = isBiography(value);
+    const [contexts, , given]: [Message[][], string, (string | null)[]?] = biography ? [value, '', value.map(() => null)] : value;
     const options = optionsOf(question);
     const finals = contexts.map((messages) => messages.filter((message) => message.role === 'assistant').at(-1)?.content ?? '');
     // No lettered options (GSM-style word problems): the answer is a number.

@@ -10,10 +10,12 @@
  * per hundred pairs): pairs not yet drawn whose agents' answers differ and
  * whose steps are close (cosine ≥ 0.85, i.e. about the same thing), from
  * these candidates and from `--extra` files (sources used only here), again
- * in SHA-1 order.
+ * in SHA-1 order. With `--contested-any` the contested stratum takes close
+ * pairs whatever the answers (tasks with no answer to parse, e.g. Du et al.'s
+ * biographies, where agents state different facts about one person).
  *
  * Usage: node --import tsx scripts/sample-nli-debate-pairs.ts candidates.jsonl [--extra more.jsonl]
- *   [--test-from 14] [--dev 40] [--test 20] [--contested-dev 60] [--contested-test 40] > sample.jsonl
+ *   [--test-from 14] [--dev 40] [--test 20] [--contested-dev 60] [--contested-test 40] [--contested-any] > sample.jsonl
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,6 +40,7 @@ const perPart = { dev: option('dev', 40), test: option('test', 20) };
 
 const contestedCount = { dev: option('contested-dev', 60), test: option('contested-test', 40) };
 const CONTESTED_COSINE = 0.85;
+const contestedAny = rest.includes('--contested-any');
 
 const seen = new Set<string>();
 const keyOf = (candidate: Candidate): string => [candidate.source, ...[candidate.premise, candidate.hypothesis].sort()].join('\n');
@@ -80,7 +83,7 @@ for (const part of ['dev', 'test'] as const) {
 }
 for (const part of ['dev', 'test'] as const) {
   const contested = [...candidates, ...extra]
-    .filter((candidate) => (candidate.question >= testFrom) === (part === 'test') && differ(candidate) && candidate.cosine >= CONTESTED_COSINE && !picked.has(keyOf(candidate)))
+    .filter((candidate) => (candidate.question >= testFrom) === (part === 'test') && (contestedAny || differ(candidate)) && candidate.cosine >= CONTESTED_COSINE && !picked.has(keyOf(candidate)))
     .sort((x, y) => (hash(x) < hash(y) ? -1 : 1));
   for (const candidate of contested.slice(0, contestedCount[part])) emit(part, 'contested', candidate);
 }

@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '1db6094dc0145f57e88c7792f712ed035c29d5d9a82e05684b9c6326d0393d38', files: 176 } as const;
+export const CODE_FINGERPRINT = { sha256: 'cb490442be31b11724813c5a3aa264c75ecf36ed035c6359e8ded6b035170128', files: 177 } as const;

@@ -21,10 +21,12 @@ export interface AuditProviderOptions {
   batchSize?: number;
   /** HTTP: per-request timeout in milliseconds; a spec's `#timeout-ms=` wins. */
   timeoutMs?: number;
-  /** HTTP: a fetch implementation (tests, proxies). Default: the global fetch. */
+  /** HTTP: send requests through this fetch (a proxy-aware one). Default: the chat backends' node:http transport. */
   fetch?: typeof fetch;
   /** HTTP: how retries wait (tests inject a fake). Default: setTimeout. */
   sleep?: (milliseconds: number) => Promise<void>;
+  /** HTTP: uniform [0, 1) for the retry jitter (tests inject a constant). Default: `Math.random`. */
+  random?: () => number;
   /** How long to wait for the model hub before declaring a download impossible. Default 5 s. */
   probeTimeoutMs?: number;
   /**

@@ -1,5 +1,6 @@
 import type { NliProvider } from '../spec/audit.js';
 import { DatasetFormatError } from '../spec/errors.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import { contradictionFlags, type ContradictionFlags } from './contradiction-flags.js';
 
 /** The three NLI classes, in the Hugging Face SNLI/MNLI label order (0, 1, 2). */
@@ -30,7 +31,7 @@ export interface NliEvaluation {
  * 2 = contradiction: the Hugging Face SNLI export. RFC 4180 quoting.
  */
 export function parseNliCsv(file: string, text: string): LabelledNliPair[] {
-  const rows = csvRows(text.replace(/^\uFEFF/, ''));
+  const rows = parseCsvRecords(file, text);
   const header = rows.shift()?.cells;
   const column = (name: string): number => {
     const at = header?.indexOf(name) ?? -1;
@@ -40,15 +41,13 @@ export function parseNliCsv(file: string, text: string): LabelledNliPair[] {
   const premiseAt = column('premise');
   const hypothesisAt = column('hypothesis');
   const labelAt = column('label');
-  return rows
-    .filter((row) => row.cells.some((cell) => cell !== ''))
-    .map((row) => {
-      const label = NLI_LABELS[Number(row.cells[labelAt])];
-      if (label === undefined || !/^[012]$/.test(row.cells[labelAt] ?? '')) {
-        throw new DatasetFormatError(file, row.line, 'label', `expected 0 (entailment), 1 (neutral) or 2 (contradiction), found "${row.cells[labelAt] ?? ''}"`);
-      }
-      return { premise: row.cells[premiseAt] ?? '', hypothesis: row.cells[hypothesisAt] ?? '', label };
-    });
+  return rows.map((row) => {
+    const label = NLI_LABELS[Number(row.cells[labelAt])];
+    if (label === undefined || !/^[012]$/.test(row.cells[labelAt] ?? '')) {
+      throw new DatasetFormatError(file, row.line, 'label', `expected 0 (entailment), 1 (neutral) or 2 (contradiction), found "${row.cells[labelAt] ?? ''}"`);
+    }
+    return { premise: row.cells[premiseAt] ?? '', hypothesis: row.cells[hypothesisAt] ?? '', label };
+  });
 }
 
 /** Scores all pairs in one batch and compares them with the gold labels. */
@@ -72,48 +71,4 @@ export async function evaluateNli(provider: NliProvider, pairs: readonly Labelle
       threshold,
     ),
   };
-}
-
-/** RFC 4180 rows with the 1-based line each starts on. */
-function csvRows(text: string): Array<{ line: number; cells: string[] }> {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at]!;
-    if (quoted) {
-      if (char === '"' && text[at + 1] === '"') {
-        cell += '"';
-        at++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line++;
-        cell += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[at + 1] === '\n') at++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else {
-      cell += char;
-    }
-  }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
-  return rows;
 }

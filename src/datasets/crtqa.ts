@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Question, Table } from '../spec/question.js';
-import { parseCsvRecords } from './csv-records.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { describeValue } from './finqa-json.js';
 import { readDataFile } from './jsonl-records.js';
@@ -55,7 +55,7 @@ async function readCrtqaTable(datasetFile: string, tableFile: string): Promise<T
   } catch {
     throw new DatasetFormatError(datasetFile, undefined, tableFile, `its table ${TABLE_DIR}/${tableFile} is missing beside the dataset file`, HINT);
   }
-  const records = parseCsvRecords(file, await readDataFile(file), '#');
+  const records = parseCsvRecords(file, await readDataFile(file), { separator: '#', hint: HINT });
   if (records.length === 0) throw new DatasetFormatError(file, undefined, undefined, 'expected a header row, found an empty table', HINT);
   const [header, ...rows] = records;
   for (const row of rows) {

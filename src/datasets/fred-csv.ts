@@ -1,4 +1,5 @@
 import { DatasetFormatError } from '../spec/errors.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import type { Observation } from './forecast-events.js';
 
 /** A monthly FRED series read from a CSV download. */
@@ -22,11 +23,6 @@ export function isFredHeader(header: readonly string[]): boolean {
   return header.length === 2 && FRED_DATE_COLUMNS.some((name) => name.toLowerCase() === header[0]?.toLowerCase()) && /^[A-Za-z0-9_.]+$/.test(header[1] ?? '');
 }
 
-/** The cells of one CSV line (FRED writes no quoted commas; surrounding quotes are dropped). */
-export function csvCells(line: string): string[] {
-  return line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
-}
-
 /**
  * Parses a FRED CSV download of one monthly series. Both header vintages
  * are accepted. Missing values (`.` in FRED's files, an empty cell in some
@@ -35,18 +31,15 @@ export function csvCells(line: string): string[] {
  * always W months. Errors name the file, the line and the column.
  */
 export function parseFredCsv(file: string, text: string): FredSeries {
-  const lines = text.replace(/^\uFEFF/, '').split('\n');
   let headerLine = 0;
   let header: string[] | undefined;
   const observations: Observation[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const source = lines[index]!.replace(/\r$/, '');
-    if (source.trim() === '') continue;
-    const line = index + 1;
-    const cells = csvCells(source);
+  for (const record of parseCsvRecords(file, text, { hint: HINT })) {
+    const line = record.line;
+    const cells = record.cells.map((cell) => cell.trim());
     if (header === undefined) {
       if (!isFredHeader(cells)) {
-        throw new DatasetFormatError(file, line, undefined, `expected the header "observation_date,<SERIES>" or "DATE,<SERIES>", found "${shorten(source)}"`, HINT);
+        throw new DatasetFormatError(file, line, undefined, `expected the header "observation_date,<SERIES>" or "DATE,<SERIES>", found "${shorten(record.cells.join(','))}"`, HINT);
       }
       header = cells;
       headerLine = line;

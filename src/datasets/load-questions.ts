@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { ConfigError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
-import { csvCells } from './fred-csv.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import { type ForecastEventOptions, type ForecastSelection, resolveForecastSelection } from './forecast-events.js';
 import { firstJsonlRecord, readDataFile } from './jsonl-records.js';
 import { DATASETS, datasetNames, getDataset } from './registry.js';
@@ -95,9 +95,9 @@ export async function detectDataset(path: string): Promise<DatasetLoader> {
 }
 
 async function detectCsvDataset(path: string): Promise<DatasetLoader> {
-  const headerLine = (await readDataFile(path)).split('\n').find((line) => line.trim() !== '');
-  if (headerLine === undefined) throw new ConfigError(`${path} is empty`, 'check the file');
-  const header = csvCells(headerLine.replace(/\r$/, ''));
+  const [first] = parseCsvRecords(path, await readDataFile(path));
+  if (first === undefined) throw new ConfigError(`${path} is empty`, 'check the file');
+  const header = first.cells.map((cell) => cell.trim());
   const matches = [...DATASETS.values()].filter((loader) => loader.recognizesCsvHeader?.(header) === true);
   if (matches.length === 1) return matches[0]!;
   throw new ConfigError(

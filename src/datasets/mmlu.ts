@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Question } from '../spec/question.js';
-import { parseCsvRecords } from './csv-records.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { readDataFile } from './jsonl-records.js';
 
@@ -22,7 +22,7 @@ export const mmluLoader: DatasetLoader = {
   description: 'MMLU CSV without header (question,A,B,C,D,answer), one file per subject',
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     if (path === undefined) throw new ConfigError('the mmlu dataset needs a file', 'pass --data <subject>_test.csv from hendrycks/test data/test/');
-    const records = parseCsvRecords(path, await readDataFile(path)).slice(0, options.limit ?? Infinity);
+    const records = parseCsvRecords(path, await readDataFile(path), { hint: HINT }).slice(0, options.limit ?? Infinity);
     if (records.length === 0) throw new DatasetFormatError(path, undefined, undefined, 'no questions found (the file is empty)', HINT);
     const subject = mmluSubject(path);
     return records.map(({ line, cells }) => mmluQuestion(cells, { file: path, line, subject }));

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { DatasetFormatError } from '../spec/errors.js';
 import type { Question, Table } from '../spec/question.js';
 import { parseWtqCsv, parseWtqTsv } from '../tools/tables/wtq-csv.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { defaultFile } from './finqa.js';
 import { answerListGold, numberGold, plainNumber } from './finqa-gold.js';
@@ -34,17 +35,17 @@ export const wtqLoader: DatasetLoader = {
   description: 'WikiTableQuestions TSV (id, utterance, context, targetValue) with the referenced csv/ tables',
   async load(path?: string, options: LoadOptions = {}): Promise<Question[]> {
     const file = path ?? (await defaultFile(WTQ_DEFAULT_FILE, 'WikiTableQuestions', 'wikitablequestions/data/pristine-unseen-tables.tsv'));
-    const lines = (await readDataFile(file)).split('\n').map((line) => line.replace(/\r$/, ''));
-    const header = lines[0]?.split('\t') ?? [];
-    if (COLUMNS.some((column, index) => header[index] !== column)) {
-      throw new DatasetFormatError(file, 1, undefined, `expected the header ${COLUMNS.join(', ')}, found ${header.join(', ') || 'an empty line'}`, HINT);
+    const [first, ...records] = parseCsvRecords(file, await readDataFile(file), { separator: '\t', quoted: false, hint: HINT });
+    const header = first?.cells ?? [];
+    if (first?.line !== 1 || COLUMNS.some((column, index) => header[index] !== column)) {
+      throw new DatasetFormatError(file, 1, undefined, `expected the header ${COLUMNS.join(', ')}, found ${first?.line === 1 ? header.join(', ') : 'an empty line'}`, HINT);
     }
     const tables = new Map<string, Promise<Table>>();
     const canon = await readWtqTargetCanon(file);
     const questions: Question[] = [];
-    for (let index = 1; index < lines.length && questions.length < (options.limit ?? Infinity); index++) {
-      if (lines[index]!.trim() === '') continue;
-      const question = await wtqQuestion(lines[index]!, file, index + 1, tables);
+    for (const record of records) {
+      if (questions.length >= (options.limit ?? Infinity)) break;
+      const question = await wtqQuestion(record.cells, file, record.line, tables);
       const targetCanon = canon.get(String(question.meta?.['wtqId']));
       if (targetCanon !== undefined) question.meta = { ...question.meta, targetCanon };
       questions.push(question);
@@ -54,9 +55,8 @@ export const wtqLoader: DatasetLoader = {
   },
 };
 
-async function wtqQuestion(line: string, file: string, lineNumber: number, tables: Map<string, Promise<Table>>): Promise<Question> {
+async function wtqQuestion(cells: readonly string[], file: string, lineNumber: number, tables: Map<string, Promise<Table>>): Promise<Question> {
   const fail = (field: string, expected: string): DatasetFormatError => new DatasetFormatError(file, lineNumber, field, expected, HINT);
-  const cells = line.split('\t');
   if (cells.length < COLUMNS.length) throw fail(COLUMNS[cells.length]!, `missing; expected ${COLUMNS.length} tab-separated columns, found ${cells.length}`);
   const [id, utterance, context, target] = cells as [string, string, string, string];
   if (id.trim() === '') throw fail('id', 'expected a question id');

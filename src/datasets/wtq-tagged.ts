@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { parseCsvRecords } from '../util/csv-records.js';
 import { readDataFile } from './jsonl-records.js';
 
 /**
@@ -16,14 +17,13 @@ export async function readWtqTargetCanon(questionFile: string): Promise<Map<stri
   } catch {
     return new Map();
   }
-  const [header = '', ...lines] = (await readDataFile(tagged)).split('\n');
-  const columns = header.replace(/\r$/, '').split('\t');
+  const [header, ...records] = parseCsvRecords(tagged, await readDataFile(tagged), { separator: '\t', quoted: false });
+  const columns = header?.cells ?? [];
   const id = columns.indexOf('id');
   const canon = columns.indexOf('targetCanon');
   const byId = new Map<string, string>();
   if (id === -1 || canon === -1) return byId;
-  for (const line of lines) {
-    const cells = line.replace(/\r$/, '').split('\t');
+  for (const { cells } of records) {
     if (cells[id] !== undefined && cells[canon] !== undefined) byId.set(cells[id]!, cells[canon]!);
   }
   return byId;

@@ -1,26 +1,28 @@
+import { parseTolerantJson } from './tolerant-json.js';
+
 /** Keys that hold the answer in JSON replies, in order of preference. */
 const ANSWER_KEYS = ['answer', 'final_answer', 'finalanswer', 'choice', 'option', 'prediction', 'forecast'];
 
 /**
- * Parses a reply that is a JSON object, alone or inside a ```json fence.
- * Returns undefined for anything else (free text, arrays, invalid JSON).
+ * The JSON object in a reply, read by the one set of rules for JSON in
+ * model text (`parseTolerantJson`: the whole reply, else the last fenced
+ * block, else the last complete object in the prose; trailing commas
+ * tolerated). Returns undefined when there is none (free text, arrays,
+ * invalid JSON).
  */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  const fenced = /^\s*```[a-zA-Z]*\s*\n?([\s\S]*?)\n?\s*```\s*$/.exec(text);
-  const body = (fenced?.[1] ?? text).trim();
-  if (!body.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseTolerantJson(text, 'object');
+  if (!parsed.ok) return undefined;
+  const value = parsed.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**
- * The value of the answer field of a JSON reply: the whole reply as a JSON
- * object, or else the last `"answer": …` pair anywhere in the text (models
- * often wrap JSON in prose). Returns undefined when there is none.
+ * The value of the answer field of a JSON reply: the answer key of the JSON
+ * object in the reply (`parseJsonObject`), or, when the reply holds no
+ * complete object, the last `"answer": …` pair anywhere in the text (an
+ * object cut off or broken around it).
+ * Returns undefined when there is none.
  */
 export function findJsonAnswerField(text: string): string | number | undefined {
   const object = parseJsonObject(text);

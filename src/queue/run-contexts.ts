@@ -10,7 +10,7 @@ import { loadRunQuestions } from '../runner/load-run-questions.js';
 import type { QuestionSource } from '../runner/question-source.js';
 import { loadPlugins } from '../runner/load-plugin.js';
 import { rebuildProtocol } from './rebuild-protocol.js';
-import type { WorkerBackendPool } from './worker-backend-pool.js';
+import type { BackendPool } from '../runner/backend-pool.js';
 
 /** What a worker needs to execute any unit of one run, rebuilt from the run's stored configuration. */
 export interface RunContext {
@@ -25,7 +25,7 @@ export interface RunContext {
 /** Options of `RunContexts`. */
 export interface RunContextsOptions {
   store: TraceStore;
-  backends: WorkerBackendPool;
+  backends: BackendPool;
   /** Directory relative data paths start from. */
   dataDir?: string;
   /** Runs kept built at once (default 64); the least recently used is dropped first. */

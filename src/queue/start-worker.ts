@@ -10,7 +10,7 @@ import { parseQueueLocation, type QueueLocation } from './queue-location.js';
 import { RunContexts } from './run-contexts.js';
 import type { UnitJob, UnitJobOutcome } from './unit-job.js';
 import { bullConnection, openUnitQueue, waitForRedis } from './unit-queue.js';
-import { WorkerBackendPool, type WorkerBackendPoolOptions } from './worker-backend-pool.js';
+import { BackendPool, type BackendPoolOptions } from '../runner/backend-pool.js';
 
 /** Options of `startWorker`. */
 export interface StartWorkerOptions {
@@ -36,7 +36,7 @@ export interface StartWorkerOptions {
   /** Stop once nothing is waiting, delayed or running anywhere (checked every `idlePollMs`). */
   exitWhenEmpty?: boolean;
   idlePollMs?: number;
-  llama?: WorkerBackendPoolOptions['llama'];
+  llama?: BackendPoolOptions['llama'];
   clock?: Clock;
   /** Sees every finished job and every failed attempt (for logs). */
   onEvent?: (event: WorkerEvent) => void;
@@ -102,7 +102,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     throw error;
   }
   const limits = globalLimitMiddleware(redis, location.queueName, { ...DEFAULT_LIMITS, ...options.limits });
-  const backends = new WorkerBackendPool({ store: options.store, replay: options.replay ?? false, limits, ...(options.llama === undefined ? {} : { llama: options.llama }) });
+  const backends = new BackendPool({ store: options.store, replay: options.replay ?? false, limits, ...(options.llama === undefined ? {} : { llama: options.llama }) });
   const contexts = new RunContexts({ store: options.store, backends, ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }) });
   const tally: WorkerTally = { stored: 0, failedUnits: 0, skipped: 0, jobErrors: 0 };
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DatasetFormatError } from '../spec/errors.js';
+import { parseCsvRecords } from '../util/csv-records.js';
 
 /** One rater's rating of one question. */
 export interface Rating {
@@ -20,27 +21,22 @@ const HINT = 'a ratings file is CSV with the header "question_id,rater,rating" (
  * Parses a ratings CSV: a header naming `question_id`, `rater` and
  * `rating` (any order; a `protocol` column is optional, other columns such as
  * notes are ignored), then one row per rating. Ratings are whole numbers
- * 1–5; a rater rates a question once. Blank lines are skipped; cells may be
- * quoted ("Smith, J."). Every problem is a `DatasetFormatError` naming the
- * file, the line and the column.
+ * 1–5; a rater rates a question once. Blank lines are skipped; cells are
+ * RFC 4180 CSV ("Smith, J.", a quoted cell may span lines). Every problem
+ * is a `DatasetFormatError` naming the file, the line and the column.
  */
 export function parseRatingsCsv(text: string, file: string): Rating[] {
-  const lines = text.replace(/^\uFEFF/, '').split('\n');
   let columns: Map<string, number> | undefined;
   let headerLine = 0;
   const ratings: Rating[] = [];
   const seen = new Map<string, number>();
-  lines.forEach((raw, index) => {
-    const source = raw.replace(/\r$/, '');
-    if (source.trim() === '') return;
-    const line = index + 1;
-    const cells = csvCells(source, file, line);
+  for (const { line, cells } of parseCsvRecords(file, text, { hint: HINT })) {
     if (columns === undefined) {
       columns = new Map(cells.map((cell, position) => [cell.trim().toLowerCase(), position]));
       const missing = REQUIRED.filter((name) => !columns!.has(name));
-      if (missing.length > 0) throw new DatasetFormatError(file, line, missing[0], `the header has no "${missing.join('", "')}" column (found "${source.slice(0, 80)}")`, HINT);
+      if (missing.length > 0) throw new DatasetFormatError(file, line, missing[0], `the header has no "${missing.join('", "')}" column (found "${cells.join(',').slice(0, 80)}")`, HINT);
       headerLine = line;
-      return;
+      continue;
     }
     if (cells.length !== columns.size) throw new DatasetFormatError(file, line, undefined, `expected ${columns.size} cells like the header on line ${headerLine}, found ${cells.length}`, HINT);
     const cell = (name: string): string => cells[columns!.get(name)!]!.trim();
@@ -58,7 +54,7 @@ export function parseRatingsCsv(text: string, file: string): Rating[] {
     if (earlier !== undefined) throw new DatasetFormatError(file, line, 'rater', `${rater} already rated question ${questionId} on line ${earlier}`, 'keep one rating per rater and question');
     seen.set(key, line);
     ratings.push({ questionId, ...(protocol === undefined ? {} : { protocol }), rater, rating, origin: `${file}:${line}` });
-  });
+  }
   if (ratings.length === 0) throw new DatasetFormatError(file, columns === undefined ? undefined : headerLine, undefined, 'no ratings', HINT);
   return ratings;
 }
@@ -73,35 +69,4 @@ export async function loadRatingsCsv(path: string): Promise<Rating[]> {
     throw new DatasetFormatError(path, undefined, undefined, code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? String(error)})`, 'pass --validate <ratings.csv> or --validate judge:<backend-spec>');
   }
   return parseRatingsCsv(text, path);
-}
-
-/** The cells of one CSV line (RFC 4180 quoting: `"a, b"`, `""` for a quote; a cell does not span lines). */
-function csvCells(line: string, file: string, lineNumber: number): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        cell += char;
-      }
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else {
-      cell += char;
-    }
-  }
-  if (quoted) throw new DatasetFormatError(file, lineNumber, undefined, 'a quoted cell is not closed', HINT);
-  cells.push(cell);
-  return cells;
 }

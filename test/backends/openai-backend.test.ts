@@ -308,6 +308,24 @@ describe('OpenAiBackend', () => {
       });
     });
 
+    it('408 is a timeout (as for audit model servers), retried; a 503 carries its Retry-After', async () => {
+      await withServer({}, async (server, backend) => {
+        server.enqueue({ kind: 'status', status: 408, message: 'request timeout' });
+        const error = await rejection(backend().complete(question));
+        assert.equal(error.failure, 'timeout');
+        assert.equal(error.status, 408);
+        assert.ok(error.retryable);
+        server.enqueue({ kind: 'status', status: 503, headers: { 'retry-after': '4' } });
+        assert.equal((await rejection(backend().complete(question))).retryAfterMs, 4000);
+
+        const delays: number[] = [];
+        server.enqueue({ kind: 'status', status: 408 }, { kind: 'reply', text: 'after the timeout' });
+        const response = await wrapBackend(backend(), instantRetry(delays)).complete(question);
+        assert.equal(response.text, 'after the timeout');
+        assert.equal(response.attempts, 2);
+      });
+    });
+
     it('retries a 500 and succeeds', async () => {
       await withServer({}, async (server, backend) => {
         server.enqueue({ kind: 'status', status: 500, message: 'boom' });

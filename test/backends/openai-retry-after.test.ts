@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRetryAfter } from '../../src/backends/openai/retry-after.js';
+import { parseRetryAfter } from '../../src/util/http/retry-after.js';
 
 const now = () => Date.UTC(2026, 0, 1, 12, 0, 0);
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseCsvRecords } from '../../src/datasets/csv-records.js';
+import { parseCsvRecords } from '../../src/util/csv-records.js';
 import { mmluLoader, mmluSubject } from '../../src/datasets/mmlu.js';
 import { SCORERS } from '../../src/metrics/scorers/index.js';
 import { questionSchema } from '../../src/spec/question.js';

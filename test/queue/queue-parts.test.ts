@@ -20,7 +20,7 @@ import { runQuestionSource } from '../../src/runner/question-source.js';
 import { isPermanent } from '../../src/queue/process-unit-job.js';
 import { rebuildProtocol } from '../../src/queue/rebuild-protocol.js';
 import { RunContexts } from '../../src/queue/run-contexts.js';
-import type { WorkerBackendPool } from '../../src/queue/worker-backend-pool.js';
+import type { BackendPool } from '../../src/runner/backend-pool.js';
 import { corruptedDatasetName, corruptQuestions } from '../../src/robustness/corrupt-question.js';
 import { ConfigError } from '../../src/spec/errors.js';
 import type { RunConfig } from '../../src/spec/run-config.js';
@@ -156,7 +156,7 @@ describe('workers and code versions', () => {
       await store.createRun({ ...run, config: { ...run.config, codeVersion: '0.1.0+aaaaaaaaaaaa', versionMix: [{ at: '2026-01-02T00:00:00.000Z', codeVersion: '0.1.0+bbbbbbbbbbbb' }] } });
       const [unitId] = await store.addUnits(run.id, [{ questionId: 'demo-1', protocol: 'du', seed: 1 }]);
       // the version check comes before any backend is needed, so an empty pool suffices for the refusal
-      const contexts = (codeVersion: string) => new RunContexts({ store, backends: {} as WorkerBackendPool, codeVersion });
+      const contexts = (codeVersion: string) => new RunContexts({ store, backends: {} as BackendPool, codeVersion });
       const job = { v: 1, runId: run.id, unitId: unitId!, questionId: 'demo-1', protocol: 'du', seed: 1, source: { dataset: 'demo', path: 'builtin:demo' } };
       await assert.rejects(processUnitJob(job, { store, contexts: contexts('0.1.0+cccccccccccc'), clock: fixedClock() }), (error: unknown) => {
         assert.ok(isPermanent(error), 'retrying on the same worker cannot help');

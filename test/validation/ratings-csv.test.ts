@@ -46,7 +46,7 @@ describe('ratings CSV', () => {
       [`${header},r1,2\n`, /line 2, field "question_id": the question id is empty/],
       [`${header}q1, ,2\n`, /line 2, field "rater": the rater is empty/],
       [`${header}q1,r1,2\n\nq1,r1,3\n`, /^ratings\.csv, line 4, field "rater": r1 already rated question q1 on line 2$/],
-      [`${header}"q1,r1,2\n`, /line 2: a quoted cell is not closed/],
+      [`${header}"q1,r1,2\n`, /line 2: a quoted cell is never closed/],
       ['question,rater,score\nq1,r1,2\n', /^ratings\.csv, line 1, field "question_id": the header has no "question_id", "rating" column/],
       [header, /^ratings\.csv, line 1: no ratings$/],
       ['', /^ratings\.csv: no ratings$/],

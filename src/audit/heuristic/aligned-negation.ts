@@ -7,7 +7,9 @@ const MIN_SHARED_PREDICATE = 3;
 const STRONG_SHARED_PREDICATE = 4;
 
 // An affirmed clause that only allows ("may choose to include") asserts nothing a denial could contradict.
-const MODAL = /\b(?:may|might|could|can|possibly|perhaps|sometimes|choose|chooses)\b/;
+const MODAL = /\b(?:may|might|could|can|possibly|possible|perhaps|sometimes|choose|chooses)\b/;
+// A hedged denial ("may not always convey", "does not necessarily imply") denies nothing outright.
+const HEDGED_DENIAL = /\b(?:may|might)\s+not\b|\bnot\s+(?:always|necessarily)\b/;
 // A sentence that calls something wrong quotes what it affirms in order to reject it.
 const REFUTING = /\b(?:incorrect(?:ly)?|inaccurate(?:ly)?|wrong(?:ly)?|mistaken(?:ly)?|erroneous(?:ly)?|false(?:ly)?|invalid)\b/;
 
@@ -41,7 +43,9 @@ export interface NegationMatch {
  * before that. Not counted: quantifier and noun-phrase negators ("none of
  * which", "without the crescent"), a contrast ("…, not the full scale"), an
  * affirmed clause that negates by itself ("peripheral to the central
- * thesis", "unrelated to") or only allows ("may choose to include"), an
+ * thesis", "unrelated to") or only allows ("may choose to include", "it is
+ * possible that …", also in the clause before), a hedged denial ("may not
+ * always convey", "not necessarily"), an
  * affirming sentence that calls something wrong (it quotes to reject), or
  * a predicate the affirming sentence denies too.
  */
@@ -49,7 +53,7 @@ export function alignedNegation(denying: readonly Clause[], affirming: readonly 
   if (affirming.some((clause) => REFUTING.test(clause.text))) return undefined;
   for (const [index, denied] of denying.entries()) {
     if (!denied.negated || denied.cue === undefined || denied.contrast) continue;
-    if (QUANTIFIER_NEGATIONS.has(denied.cue) || NOUN_NEGATIONS.has(denied.cue)) continue;
+    if (QUANTIFIER_NEGATIONS.has(denied.cue) || NOUN_NEGATIONS.has(denied.cue) || HEDGED_DENIAL.test(denied.text)) continue;
     const predicate = [...new Set(denied.predicate)];
     if (predicate.length === 0) continue;
     // "Birds drink seawater, but they do not use glands": a pronoun stands for the head of the clause before.
@@ -57,7 +61,8 @@ export function alignedNegation(denying: readonly Clause[], affirming: readonly 
     const subject = (denied.subject.length > 0 ? denied.subject : previousHead === undefined ? [] : [previousHead]).filter((stem) => !predicate.includes(stem));
     const deniedWords = denied.words.slice(denied.words.length - denied.predicate.length);
     for (const [at, affirmed] of affirming.entries()) {
-      if (affirmed.negated || MODAL.test(affirmed.text)) continue;
+      // "it is possible that …" hedges the clause it opens, which may be split from it.
+      if (affirmed.negated || MODAL.test(affirmed.text) || MODAL.test(affirming[at - 1]?.text ?? '')) continue;
       const words = new Set(affirmed.stems);
       const context = new Set([...affirmed.stems, ...(affirming[at - 1]?.stems ?? [])]);
       if (subject.length > 0 && subject.filter((stem) => context.has(stem)).length < COVERAGE * subject.length) continue;

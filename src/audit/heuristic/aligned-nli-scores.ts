@@ -6,11 +6,12 @@ import { answerClaim, answersConflict, type AnswerClaim } from './answer-claims.
 import { clausesOf, type Clause } from './clauses.js';
 import { withHypernyms } from './hypernyms.js';
 import { optionStatements, valueOptionConflicts, type OptionStatements } from './option-verdicts.js';
+import { preferencesConflict, preferredQuotes, type PreferredQuotes } from './preferred-quotes.js';
 import { choicesConflict, uniqueChoices, type UniqueChoice } from './unique-choices.js';
 import { coverageOf, softmax } from './nli-logits.js';
 
 /** Which aligned rule found a conflict. */
-export type AlignedRule = 'answer' | 'verdict' | 'choice' | 'option value' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
+export type AlignedRule = 'answer' | 'verdict' | 'choice' | 'preference' | 'option value' | 'negation' | 'antonym' | 'exclusive' | 'quantity';
 
 /** One piece of evidence that two steps contradict, with its weight (log-odds units). */
 export interface AlignedConflict {
@@ -36,11 +37,13 @@ export interface AlignedFacts {
   options: OptionStatements;
   quantities: QuantitySide;
   choices: UniqueChoice[];
+  preferred: PreferredQuotes | undefined;
 }
 
 const ANSWER_WEIGHT = 3.5;
 const VERDICT_WEIGHT = 3.5;
 const CHOICE_WEIGHT = 3.5;
+const PREFERENCE_WEIGHT = 3.5;
 const OPTION_VALUE_WEIGHT = 3;
 const NEGATION_WEIGHT = 3;
 const QUANTITY_WEIGHT = 3;
@@ -56,13 +59,14 @@ const ENTAILMENT_PENALTY_PER_EVIDENCE = 1.5;
 export function alignedFacts(text: string): AlignedFacts {
   const clauses = clausesOf(text);
   const stems = new Set(clauses.flatMap((clause) => clause.stems));
-  return { text, clauses, stems, answer: answerClaim(text), options: optionStatements(text), quantities: quantitySide(text, stems), choices: uniqueChoices(text) };
+  return { text, clauses, stems, answer: answerClaim(text), options: optionStatements(text), quantities: quantitySide(text, stems), choices: uniqueChoices(text), preferred: preferredQuotes(text) };
 }
 
 /**
  * The precision-first lexical NLI (`heuristic`): a contradiction needs
  * evidence that both sentences speak of the same thing — two different
- * answers committed to, one option chosen by one step and rejected by the
+ * answers committed to, two different quoted candidates each called the
+ * better or correct one, one option chosen by one step and rejected by the
  * other, one value given to two options, a denied predicate that the other
  * sentence affirms of the same subject, opposite words in the same slot, or
  * two values for one measured thing. Deterministic; probabilities sum to 1.
@@ -108,6 +112,8 @@ function alignedConflicts(premise: AlignedFacts, hypothesis: AlignedFacts): Alig
   if (choice !== undefined) {
     const [a, b] = choice;
     conflicts.push({ rule: 'choice', weight: CHOICE_WEIGHT, detail: `the ${a.degree} ${a.role[0]}: ${a.filler.join(' ')} / ${b.filler.join(' ')}` });
+  } else if (premise.preferred !== undefined && hypothesis.preferred !== undefined && preferencesConflict(premise.preferred, hypothesis.preferred)) {
+    conflicts.push({ rule: 'preference', weight: PREFERENCE_WEIGHT, detail: `preferred: "${premise.preferred.candidates.join('" or "')}" / "${hypothesis.preferred.candidates.join('" or "')}"` });
   }
   for (const detail of valueOptionConflicts(premise.options, hypothesis.options)) conflicts.push({ rule: 'option value', weight: OPTION_VALUE_WEIGHT, detail });
   const negation = alignedNegation(premise.clauses, hypothesis.clauses) ?? alignedNegation(hypothesis.clauses, premise.clauses);

@@ -1,10 +1,13 @@
 import { ConfigError } from '../../spec/errors.js';
 import type { AuditModelSpec } from '../audit-model-spec.js';
 import type { AuditProviderOptions } from '../audit-provider-options.js';
+import { fetchTransport, sharedNodeHttpTransport } from '../../util/http/json-transport.js';
+import { DEFAULT_RETRY_POLICY } from '../../util/http/retry-policy.js';
 import type { PostJsonSettings } from './post-json.js';
 
 /** Default per-request timeout of audit model servers. */
 export const DEFAULT_HTTP_TIMEOUT_MS = 120_000;
+/** Requests in all per batch, the first included (chat calls get the policy's default 5). */
 const ATTEMPTS = 4;
 
 /** Options every `http:` audit spec accepts. */
@@ -38,9 +41,7 @@ export function httpEndpoint(spec: AuditModelSpec, defaultPath: string, options:
     url: `${url.href.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`,
     headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
     timeoutMs: spec.options.positiveInteger('timeout-ms') ?? options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
-    attempts: ATTEMPTS,
-    fetch: options.fetch ?? globalThis.fetch,
-    sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
+    ...clientOf(options),
   };
 }
 
@@ -62,8 +63,15 @@ export function backendEndpoint(
     url: `${backend.baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`,
     headers: key === undefined || key === '' ? {} : { authorization: `Bearer ${key}` },
     timeoutMs: backend.timeoutMs ?? options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
-    attempts: ATTEMPTS,
-    fetch: options.fetch ?? globalThis.fetch,
+    ...clientOf(options),
+  };
+}
+
+/** The HTTP client and retry policy every audit model server is called with. */
+function clientOf(options: AuditProviderOptions): Pick<PostJsonSettings, 'retry' | 'transport' | 'sleep'> {
+  return {
+    retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: ATTEMPTS, ...(options.random === undefined ? {} : { random: options.random }) },
+    transport: options.fetch === undefined ? sharedNodeHttpTransport() : fetchTransport(options.fetch),
     sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
   };
 }

@@ -2,6 +2,7 @@ import { abortableSleep } from '../../util/abortable-sleep.js';
 import type { AttemptRecord, BackendMiddleware } from '../../spec/chat.js';
 import { BackendError } from '../../spec/errors.js';
 import { decorateBackend } from './decorate-backend.js';
+import { decideRetry, DEFAULT_RETRY_POLICY, gaveUp, type RetryPolicy } from '../../util/http/retry-policy.js';
 
 /** One retry about to happen (for progress display and logs). */
 export interface RetryEvent {
@@ -13,29 +14,10 @@ export interface RetryEvent {
   error: BackendError;
 }
 
-/** Options of the retry middleware. */
-export interface RetryOptions {
-  /** Calls to the inner backend, the first one included. Default 5. */
-  maxAttempts?: number;
-  /**
-   * Calls that may time out before the call fails, the first one included.
-   * Default 2: a timeout costs a whole per-attempt timeout, so a hung server
-   * costs two of them per call, not `maxAttempts` of them.
-   */
-  maxTimeouts?: number;
-  /** Backoff before the second attempt; doubles each time. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Upper bound of the exponential backoff. Default 30 s. */
-  maxDelayMs?: number;
-  /**
-   * A server asking to wait longer than this (a daily quota, say) fails the
-   * call at once instead of stalling the run. Default 5 min.
-   */
-  maxRetryAfterMs?: number;
+/** Options of the retry middleware: the retry policy (defaults in `DEFAULT_RETRY_POLICY`) and what the waiting needs. */
+export interface RetryOptions extends Partial<RetryPolicy> {
   /** Waits; injected so tests do not. Must reject when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Uniform [0, 1) for jitter; injected for deterministic tests. */
-  random?: () => number;
   onRetry?: (event: RetryEvent) => void;
   /** Monotonic clock in milliseconds, for the attempt log of backends that keep none; default `performance.now`. */
   now?: () => number;
@@ -43,23 +25,18 @@ export interface RetryOptions {
 
 /**
  * Retries calls that failed with a retryable `BackendError` (429, 5xx,
- * timeouts, connection resets) with exponential backoff and jitter, waiting
- * at least as long as the server's Retry-After. Other errors pass through at
- * once. The response's `attempts` counts every call made, the failed ones
+ * timeouts, connection resets) as `decideRetry` says: exponential backoff
+ * with jitter, at least the server's Retry-After. Other errors pass through
+ * at once. The response's `attempts` counts every call made, the failed ones
  * included, and after a retry its `attemptLog` lists them all with their
  * reasons (the inner backend's own log where it keeps one — an HTTP call's
  * repairs, say — else one record per call). An error that ends the retrying
  * carries the same log.
  */
 export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
-  const maxAttempts = options.maxAttempts ?? 5;
-  const maxTimeouts = options.maxTimeouts ?? 2;
-  const baseDelayMs = options.baseDelayMs ?? 500;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
-  const sleep = options.sleep ?? abortableSleep;
-  const random = options.random ?? Math.random;
-  const now = options.now ?? (() => performance.now());
+  const { sleep = abortableSleep, onRetry, now: givenNow, ...overrides } = options;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...overrides };
+  const now = givenNow ?? (() => performance.now());
 
   return (inner) =>
     decorateBackend(inner, async (request) => {
@@ -77,17 +54,11 @@ export function retryMiddleware(options: RetryOptions = {}): BackendMiddleware {
         } catch (error) {
           if (!(error instanceof BackendError)) throw error;
           failed.push(...(error.attemptLog ?? [{ status: error.status ?? null, reason: error.failure, ms: elapsed(), detail: detailOf(error) }]));
-          if (!error.retryable) throw withLog(error, failed);
-          if (attempt >= maxAttempts) throw withLog(gaveUp(error, `gave up after ${plural(failed.length, 'attempt')}`), failed);
-          if (error.failure === 'timeout' && ++timeouts >= maxTimeouts) throw withLog(gaveUp(error, `gave up after ${plural(timeouts, 'timeout')}`), failed);
-          if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) {
-            throw withLog(gaveUp(error, `the server asked to wait ${Math.round(error.retryAfterMs / 1000)} s, more than the ${Math.round(maxRetryAfterMs / 1000)} s allowed`), failed);
-          }
-          // "Equal jitter": half the backoff is fixed, half random, so retries of
-          // calls that failed together spread out but never fire at once.
-          const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-          const delayMs = Math.max(error.retryAfterMs ?? 0, backoff / 2 + random() * (backoff / 2));
-          options.onRetry?.({ backendId: inner.id, attempt, delayMs, error });
+          if (error.failure === 'timeout') timeouts++;
+          const decision = decideRetry(error, { attempt, timeouts, attemptsMade: failed.length }, policy);
+          if (!decision.retry) throw withLog(decision.gaveUp === undefined ? error : gaveUp(error, decision.gaveUp), failed);
+          const { delayMs } = decision;
+          onRetry?.({ backendId: inner.id, attempt, delayMs, error });
           try {
             await sleep(delayMs, request.signal);
           } catch (sleepError) {
@@ -107,21 +78,4 @@ function withLog(error: BackendError, log: readonly AttemptRecord[]): BackendErr
 function detailOf(error: BackendError): string {
   const prefix = `${error.backendId}: `;
   return (error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message).slice(0, 200);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** The last error again, saying why retrying stopped (the id prefix is not repeated). */
-function gaveUp(error: BackendError, reason: string): BackendError {
-  const prefix = `${error.backendId}: `;
-  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return new BackendError(error.backendId, error.failure, `${message} (${reason})`, {
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    // Retrying is over: a hint that promises another try would mislead.
-    ...(error.hint === undefined ? {} : { hint: error.hint.replace(/;\s*the call is retried/, '') }),
-    cause: error,
-  });
 }

@@ -1,7 +1,7 @@
 import { BackendError } from '../../spec/errors.js';
-import { HttpStatusError } from './http-status-error.js';
-import { TransportError } from './json-transport.js';
-import { parseRetryAfter } from './retry-after.js';
+import { HttpStatusError } from '../../util/http/http-status-error.js';
+import { TransportError } from '../../util/http/json-transport.js';
+import { statusFailure } from '../../util/http/status-failure.js';
 
 /** What the classifier needs to know besides the error itself. */
 export interface ClassifyContext {
@@ -25,9 +25,11 @@ export interface ClassifyContext {
  * `TransportError`, an abort, a `SyntaxError` from the body) into a `BackendError` whose
  * `failure` decides retrying:
  *
- * - 429 → `rate-limited` (with the server's Retry-After); 5xx, 409 → `server-error`;
- *   408 and timeouts → `timeout`; resets/refused connections → `connection`;
- *   401/403 → `auth`; other 4xx → `bad-request`.
+ * - HTTP statuses as `statusFailure` maps them (429 → `rate-limited` with
+ *   the server's Retry-After, 5xx/409 → `server-error` (503 with its
+ *   Retry-After), 408 → `timeout`,
+ *   401/403 → `auth`, other 4xx → `bad-request`), each with its hint; our
+ *   own timers → `timeout`; resets/refused connections → `connection`.
  * - A 2xx body that is not valid JSON → `server-error`: a proxy or an
  *   overloaded server cut the body, and the same request usually succeeds.
  *
@@ -64,31 +66,35 @@ export function classifyOpenAiError(error: unknown, context: ClassifyContext): u
   if (error instanceof HttpStatusError) {
     const status = error.status;
     const message = clean(error.message);
-    if (status === 429) {
-      const retryAfterMs = parseRetryAfter(error.headers, context.now);
-      return new BackendError(backendId, 'rate-limited', message, {
-        status,
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-        hint: 'lower the concurrency, or wait for the rate limit or quota to reset',
-        cause: error,
-      });
+    const { failure, retryAfterMs } = statusFailure(status, error.headers, context.now);
+    switch (failure) {
+      case 'rate-limited': {
+        return new BackendError(backendId, failure, message, {
+          status,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          hint: 'lower the concurrency, or wait for the rate limit or quota to reset',
+          cause: error,
+        });
+      }
+      case 'auth': {
+        const keyState = context.keyPresent ? `the key in ${context.keyEnv} was refused` : `${context.keyEnv} is not set`;
+        return new BackendError(backendId, failure, message, {
+          status,
+          hint: `${keyState}: set ${context.keyEnv} to a valid API key for ${context.baseUrl}, or name another variable with #key-env=VAR in the backend spec`,
+        });
+      }
+      case 'timeout':
+        return new BackendError(backendId, failure, message, { status, hint: 'the server gave up waiting for the request; the call is retried', cause: error });
+      case 'server-error':
+        return new BackendError(backendId, failure, message, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }), hint: 'the server failed; the call is retried', cause: error });
+      default: {
+        const hint =
+          status === 404
+            ? `check the model name and that the base URL ${context.baseUrl} is the API root (it usually ends in /v1)`
+            : 'the server refused the request; check the model name and decoding settings';
+        return new BackendError(backendId, failure, message, { status, hint });
+      }
     }
-    if (status === 401 || status === 403) {
-      const keyState = context.keyPresent ? `the key in ${context.keyEnv} was refused` : `${context.keyEnv} is not set`;
-      return new BackendError(backendId, 'auth', message, {
-        status,
-        hint: `${keyState}: set ${context.keyEnv} to a valid API key for ${context.baseUrl}, or name another variable with #key-env=VAR in the backend spec`,
-      });
-    }
-    if (status === 408) return new BackendError(backendId, 'timeout', message, { status, cause: error });
-    if (status >= 500 || status === 409) {
-      return new BackendError(backendId, 'server-error', message, { status, hint: 'the server failed; the call is retried', cause: error });
-    }
-    const hint =
-      status === 404
-        ? `check the model name and that the base URL ${context.baseUrl} is the API root (it usually ends in /v1)`
-        : 'the server refused the request; check the model name and decoding settings';
-    return new BackendError(backendId, 'bad-request', message, { status, hint });
   }
   if (error instanceof SyntaxError) {
     return new BackendError(backendId, 'server-error', `the server sent a reply that is not valid JSON (${clean(error.message)})`, {

@@ -18,11 +18,11 @@ import { formatBackendSpec, sanitizeSpec, type OpenAiSpec } from '../backend-spe
 import { UrlCredentialError, urlCredential } from '../url-credential.js';
 import { checkJsonSchema } from './check-json-schema.js';
 import { classifyOpenAiError } from './classify-openai-error.js';
-import { HttpStatusError } from './http-status-error.js';
-import { fetchTransport, nodeHttpTransport, type JsonTransport } from './json-transport.js';
+import { HttpStatusError } from '../../util/http/http-status-error.js';
+import { fetchTransport, sharedNodeHttpTransport, type JsonTransport } from '../../util/http/json-transport.js';
 import { QUORUM_VERSION } from '../../version.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
-import { parseTolerantJson } from './tolerant-json.js';
+import { parseTolerantJson } from '../../parsing/tolerant-json.js';
 import { onAbort } from '../../util/on-abort.js';
 
 /** Default per-attempt timeout: long replies from small local servers take minutes. */
@@ -392,12 +392,4 @@ function toOpenAiMessage(message: ChatMessage): WireMessage {
     role: 'user',
     content: [{ type: 'text', text: message.content }, ...message.images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
   };
-}
-
-let defaultTransport: JsonTransport | undefined;
-
-/** One node:http transport (and its socket pools) shared by every backend of the process. */
-function sharedNodeHttpTransport(): JsonTransport {
-  defaultTransport ??= nodeHttpTransport();
-  return defaultTransport;
 }

@@ -52,6 +52,16 @@ const CASES: Record<string, Case[]> = {
     { premise: 'The best evidence for the claim that lunar rocks are older comes from radioactive dating.', hypothesis: 'The best evidence for the claim is crater counting.', rule: null, why: 'the only copula of the first step belongs to its that-clause ("rocks are older"): it names no filler' },
     { premise: 'The best answer is (B), as dating shows it.', hypothesis: 'The best answer is (C).', rule: 'answer', why: 'options in the filler are answers: the answer rule, not the choice rule, reads them' },
   ],
+  preference: [
+    { premise: 'I still believe that "The river rose above the bridge" is a more accurate translation of the text.', hypothesis: 'In conclusion, "The river overflowed the bridge" is the most accurate translation.', rule: 'preference', why: 'each step calls a different quoted candidate the better translation: only one can be' },
+    { premise: 'I still think "Collect news" or "Collect reports" is the most accurate rendering.', hypothesis: 'I believe "Hear the rumours" is a more accurate rendering for the phrase.', rule: 'preference', why: 'two disjoint sets of preferred candidates for the same role' },
+    { premise: 'I still believe that my translation, "She shut the shop," is more accurate.', hypothesis: 'Therefore, the correct translation of the sentence is "She closed the business down."', rule: 'preference', why: 'a comparative and "the correct translation is" both name the preferred candidate, and they differ' },
+    { premise: 'In this case, "postponed" would not be an accurate translation.', hypothesis: 'I still believe that "The meeting has been postponed" is the correct translation.', rule: 'preference', why: 'one step rejects the word the other step\'s preferred candidate is made of' },
+    { premise: 'I believe "The shop was shut" is a more accurate translation than "The shop was sold".', hypothesis: 'I believe "The shop was closed" is a more accurate translation than "The shop was sold".', rule: null, why: 'both prefer a candidate over the same third one; neither says anything against the other\'s' },
+    { premise: 'While I still believe that "They shut the shop" is a more accurate translation, I understand why you believe that "They closed the shop" is more accurate.', hypothesis: 'I believe that "closed the shop" is a more accurate translation.', rule: 'preference', why: 'the first step\'s own candidate is "They shut the shop" (the other one it only reports as the other side\'s view); the second prefers "closed the shop"' },
+    { premise: 'I can understand why you believe that "They closed the shop" is more accurate.', hypothesis: 'I believe that "They shut the shop" is a more accurate translation.', rule: null, why: 'the first step only reports the other side\'s preference and makes none of its own' },
+    { premise: '"They shut the shop" could be a more accurate translation.', hypothesis: 'I believe that "They closed the shop" is a more accurate translation.', rule: null, why: 'a hedged preference ("could be") commits to nothing' },
+  ],
   'option value': [
     { premise: 'This value is far below 0.9609 (option D).', hypothesis: "Option B's 0.9609 is closest for W-band.", rule: 'option value', why: 'one value is said to be option D in one step and option B in the other' },
     { premise: 'This value is far below 0.9609 (option D).', hypothesis: "Option D's 0.9609 is closest for W-band.", rule: null, why: 'the same value and option' },
@@ -68,6 +78,8 @@ const CASES: Record<string, Case[]> = {
     { premise: 'Divide by the measured value, not the full scale.', hypothesis: 'The error is 2% of the full scale.', rule: null, why: '"not the full scale" contrasts with an alternative; it denies no claim' },
     { premise: 'Load boxes while not exceeding the weight limit of the bridge.', hypothesis: 'Load boxes without exceeding the weight limit of the bridge.', rule: null, why: '"without" negates the other clause too: both say the same' },
     { premise: 'Fiduciary statements are not required to include a cash flow statement.', hypothesis: 'Fiduciary funds may choose to include a cash flow statement.', rule: null, why: '"may choose to" allows; it does not affirm what is denied' },
+    { premise: 'The phrase may not always accurately convey the sense of secrecy.', hypothesis: 'The phrase accurately conveys the sense of secrecy.', rule: null, why: 'a hedged denial ("may not always") denies nothing outright' },
+    { premise: 'The sentence implies that the person writing the letter is not the intended recipient.', hypothesis: 'In this case, it is possible that the person writing the letter is also the intended recipient.', rule: null, why: '"it is possible that" only allows what the first step denies' },
   ],
   antonym: [
     { premise: 'Atropine increases heart rate.', hypothesis: 'Atropine decreases heart rate.', rule: 'antonym', why: 'opposite verbs in the same slot (before "heart rate")' },

@@ -25,18 +25,22 @@ async function measure(spec: string, part: string): Promise<ReturnType<typeof co
 }
 
 describe('the labelled debate set', () => {
-  it('has three dev parts of 731 pairs (dev 3: 42 contradictions), a held-out part of 280 (30 contradictions), unique ids and a reason for every contradiction', async () => {
+  it('has four dev parts of 1,011 pairs (dev 3: 42 contradictions, dev 4: 30), a held-out part of 280 (5 contradictions), unique ids and a reason for every contradiction', async () => {
     const dev = [...(await load('dev')), ...(await load('dev2'))];
     const dev3 = await load('dev3');
+    const dev4 = await load('dev4');
     assert.equal(dev.length, 509);
     assert.equal(dev3.length, 222);
     assert.equal(dev3.filter((pair) => pair.contradiction).length, 42);
+    assert.equal(dev4.length, 280);
+    assert.equal(dev4.filter((pair) => pair.contradiction).length, 30);
     const heldOut = await load('heldout');
     assert.equal(heldOut.length, 280);
-    assert.equal(heldOut.filter((pair) => pair.contradiction).length, 30);
-    const ids = [...dev, ...dev3, ...heldOut].map((pair) => pair.id);
+    assert.equal(heldOut.filter((pair) => pair.contradiction).length, 5);
+    const all = [...dev, ...dev3, ...dev4, ...heldOut];
+    const ids = all.map((pair) => pair.id);
     assert.equal(new Set(ids).size, ids.length);
-    for (const pair of [...dev, ...dev3, ...heldOut]) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
+    for (const pair of all) if (pair.contradiction) assert.ok((pair.reason ?? '').length > 20, pair.id);
   });
 
   it('rejects a contradiction without a reason and an unknown label', () => {
@@ -64,14 +68,23 @@ describe('heuristic NLI on the labelled debate set (τ = 0.5)', () => {
     assert.ok(flags.recall >= 7 / 42, `recall ${flags.recall}`);
   });
 
-  it('keeps its measured figures on the held-out part: precision 5/7, recall 5/30 (below both targets)', async () => {
-    // Measured once, after the third round of rules was committed (docs/audit-models.md); the
-    // labels are a person's, committed before any rule ran on them. These floors are the
-    // measured values, not the targets: neither precision ≥ 0.8 nor recall ≥ 0.3 is met here.
+  it('keeps its figures on the dev 4 part: precision ≥ 0.8 and recall ≥ 26/30 (5/7 and 5/30 when it was held out)', async () => {
+    // Measured once while it was the held-out part (5 of 30 found, 2 false flags; docs/audit-models.md);
+    // its misses were then read, it became a dev part, and the fourth round of rules was designed on it.
+    const flags = await measure('heuristic', 'dev4');
+    assert.ok(flags.precision >= 0.8, `precision ${flags.precision}`);
+    assert.ok(flags.recall >= 26 / 30, `recall ${flags.recall}`);
+  });
+
+  it('keeps its measured figures on the held-out part: 2 flags, none real; 0 of 5 contradictions found (far below both targets)', async () => {
+    // Measured once, after the fourth round of rules was committed (docs/audit-models.md); the
+    // labels are a person's, committed before any rule ran on them. The counts are the measured
+    // values, not the targets: neither precision ≥ 0.8 nor recall ≥ 0.3 is met here. A rule change
+    // that flags more must be judged against the labels, not fitted to them: this part has been read.
     const flags = await measure('heuristic', 'heldout');
-    assert.equal(flags.truePositives + flags.falsePositives, 7);
-    assert.ok(flags.precision >= 5 / 7, `precision ${flags.precision}`);
-    assert.ok(flags.recall >= 5 / 30, `recall ${flags.recall}`);
+    assert.equal(flags.truePositives + flags.falsePositives, 2);
+    assert.equal(flags.truePositives, 0);
+    assert.equal(flags.falseNegatives, 5);
   });
 
   it('is far more precise than the earlier lexical rules, which flag mostly non-contradictions', async () => {

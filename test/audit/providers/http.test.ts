@@ -73,7 +73,8 @@ async function startServer(): Promise<FakeServer> {
 }
 
 const sleeps: number[] = [];
-const OPTIONS: AuditProviderOptions = { sleep: async (milliseconds) => void sleeps.push(milliseconds) };
+// random() = 0.5 puts the jitter in the middle: a wait of b/2 + 0.5 · b/2 = 0.75 b for backoff b.
+const OPTIONS: AuditProviderOptions = { sleep: async (milliseconds) => void sleeps.push(milliseconds), random: () => 0.5 };
 
 describe('http audit models', () => {
   let server: FakeServer;
@@ -128,7 +129,27 @@ describe('http audit models', () => {
     const [vector] = await provider.embed(['hello']);
     assert.equal(vector!.length, DIMENSIONS);
     assert.equal(server.requests.length, 3);
-    assert.deepEqual(sleeps, [2000, 1000]);
+    // the chat backends' policy (docs/backends.md, "Retry"): at least Retry-After (2 s) after attempt 1;
+    // after attempt 2, b = 500 ms · 2^(2−1) = 1000 ms, waited 0.75 b = 750 ms
+    assert.deepEqual(sleeps, [2000, 750]);
+  });
+
+  it('408 is a timeout, retried as chat backends retry it; Retry-After on a 503 as an HTTP date', async () => {
+    server.failures.push({ status: 408 });
+    const provider = await createEmbeddingProvider(`http:${server.base}/v1`, OPTIONS);
+    await provider.embed(['hello']);
+    assert.equal(server.requests.length, 2);
+    // after attempt 1, b = 500 ms: 0.75 b = 375 ms
+    assert.deepEqual(sleeps, [375]);
+    server.requests.length = 0;
+    sleeps.length = 0;
+    // an HTTP date has whole seconds: 5 s ahead of now is 4–5 s away once rounded down
+    server.failures.push({ status: 503, retryAfter: new Date(Date.now() + 5000).toUTCString() });
+    await provider.embed(['again']);
+    assert.equal(server.requests.length, 2);
+    assert.ok(sleeps[0]! > 3000 && sleeps[0]! <= 5000, `waited ${sleeps[0]} ms`);
+    server.failures.push({ status: 408 }, { status: 408 }, { status: 408 });
+    await assert.rejects(provider.embed(['slow']), (error: unknown) => error instanceof BackendError && error.failure === 'timeout' && error.status === 408 && /gave up after 2 timeouts/.test(error.message));
   });
 
   it('gives up after four attempts with a server error', async () => {
@@ -150,7 +171,8 @@ describe('http audit models', () => {
   it('times out a slow server', async () => {
     server.delayMs = 300;
     const provider = await createNliProvider(`http:${server.base}#timeout-ms=50`, OPTIONS);
-    await assert.rejects(provider.classify([{ premise: 'a', hypothesis: 'b' }]), (error: unknown) => error instanceof BackendError && error.failure === 'timeout');
+    await assert.rejects(provider.classify([{ premise: 'a', hypothesis: 'b' }]), (error: unknown) => error instanceof BackendError && error.failure === 'timeout' && /gave up after 2 timeouts/.test(error.message));
+    assert.equal(server.requests.length, 2);
   });
 
   it('rejects an answer of the wrong shape', async () => {

@@ -89,6 +89,14 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
     });
 }
 
+let sharedTransport: JsonTransport | undefined;
+
+/** One node:http transport (and its socket pools) shared by every chat backend and audit model server of the process. */
+export function sharedNodeHttpTransport(): JsonTransport {
+  sharedTransport ??= nodeHttpTransport();
+  return sharedTransport;
+}
+
 /**
  * A transport over any `fetch` (a proxy-aware one, or the global fetch):
  * for setups node:http cannot reach, at the higher CPU cost per call.
