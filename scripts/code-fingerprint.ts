@@ -30,6 +30,8 @@ export const FINGERPRINT_SOURCES: readonly string[] = Object.freeze([
   'src/metrics/table-qa',
   'src/runner/score-final.ts',
   'src/spec/scorer.ts',
+  // the shared log's entry types and meta (moved from src/protocols/shared-log)
+  'src/spec/log-entry.ts',
 ]);
 
 /** A fingerprint: the hash and how many files it covers. */

@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '9e76181551101710255712e58d30f13f1c369696353fb4d58f021d79ea3c5649', files: 175 } as const;
+export const CODE_FINGERPRINT = { sha256: 'cb490442be31b11724813c5a3aa264c75ecf36ed035c6359e8ded6b035170128', files: 177 } as const;

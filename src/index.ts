@@ -27,7 +27,7 @@ export { answerInstruction, baselineAnswer } from './protocols/baselines/baselin
 export { renderQuestion, renderQuestionContext } from './protocols/render-question.js';
 
 // metrics: define, register, compute
-export { defineMetric, metricNamed, metricValue, registeredMetrics, registerMetric, requireMetric } from './metrics/metric-registry.js';
+export { applicableMetrics, defineMetric, metricNamed, metricValue, registeredMetrics, registerMetric, requireMetric } from './metrics/metric-registry.js';
 export { MetricError } from './metrics/metric-error.js';
 
 // scorers: each dataset's official evaluator
@@ -62,5 +62,6 @@ export { run, runMetrics, type MetricValues, type RunOptions, type RunResult } f
 export { audit, type AuditOptions } from './api/audit.js';
 export { study } from './api/study.js';
 export { startRun, uniformAgents, type AgentRequest, type StartRunOptions } from './runner/start-run.js';
+export { measureRun, readMetricInputs, type MeasureOptions, type RunMeasures, type RunMetricInputs } from './runner/measure-run.js';
 export type { RunOutcome } from './runner/execute-run.js';
 export { CODE_VERSION, QUORUM_VERSION } from './version.js';

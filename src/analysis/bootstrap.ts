@@ -1,5 +1,5 @@
 import { seededRandom } from '../util/seed.js';
-import { mean, quantileOfSorted } from './quantile.js';
+import { mean, quantileOfSorted } from '../util/quantile.js';
 
 /** Resamples unless configured: enough for stable 95 % percentile bounds. */
 export const DEFAULT_BOOTSTRAP_RESAMPLES = 2000;

@@ -1,7 +1,7 @@
-import { isNliDependent, NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
+import { isNliDependent, NOT_STARRED_NOTE } from '../metrics/nli-dependent-figures.js';
 import { adjustPValues, type Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
-import type { CellData, StudyData } from './collect-study-data.js';
+import type { CellData, StudyData } from '../study/collect-study-data.js';
 import type { McNemarMethod } from './mcnemar-test.js';
 import { clampMetric, clampMetricDifference } from './metric-bounds.js';
 import { needsText } from '../metrics/metric-registry.js';

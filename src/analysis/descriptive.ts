@@ -1,5 +1,5 @@
 import { sampleStandardDeviation } from 'simple-statistics';
-import { mean } from './quantile.js';
+import { mean } from '../util/quantile.js';
 
 /**
  * Sample standard deviation (n − 1 in the denominator, as R's `sd`); null

@@ -1,8 +1,8 @@
-import { NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
+import { NOT_STARRED_NOTE } from '../metrics/nli-dependent-figures.js';
 import type { StudyFile } from '../study/study-schema.js';
 import { adjustPValues, type Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
-import type { StudyData } from './collect-study-data.js';
+import type { StudyData } from '../study/collect-study-data.js';
 import { defaultHypothesisTest, HYPOTHESIS_TEST_LABEL, type HypothesisTest } from './hypothesis-test.js';
 import type { McNemarResult } from './mcnemar-test.js';
 import { clampMetricDifference } from './metric-bounds.js';

@@ -1,4 +1,4 @@
-import type { CellData, StudyData } from './collect-study-data.js';
+import type { CellData, StudyData } from '../study/collect-study-data.js';
 import { questionMeans } from './estimates.js';
 import type { StudyMetric } from './study-metrics.js';
 

@@ -1,7 +1,7 @@
 import { FAILURE_MODES, type FailureMode, type MetricEstimate } from '../spec/audit-result.js';
-import type { CellData, StudyData } from './collect-study-data.js';
+import type { CellData, StudyData } from '../study/collect-study-data.js';
 import { estimate, NO_ESTIMATE, questionMeans, type Estimate } from './estimates.js';
-import { quantile } from './quantile.js';
+import { quantile } from '../util/quantile.js';
 import { clampMetric } from './metric-bounds.js';
 import { studyMetricKeys, type StudyMetric } from './study-metrics.js';
 

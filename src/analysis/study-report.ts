@@ -1,12 +1,12 @@
 import { stringify } from 'yaml';
-import type { StudyRecord, TraceStore } from '../spec/store.js';
+import type { StudyRecord } from '../spec/store.js';
 import { accuracyCostChart } from './charts/accuracy-cost-chart.js';
 import { cfByRoundChart } from './charts/cf-by-round-chart.js';
 import type { ChartDefinition } from './charts/chart-data.js';
 import { consistencyQuadrantChart } from './charts/consistency-quadrant-chart.js';
 import { failureModeChart } from './charts/failure-mode-chart.js';
 import { renderChart } from './charts/render-chart.js';
-import { collectStudyData, type CollectOptions, type StudyData } from './collect-study-data.js';
+import type { StudyData } from '../study/collect-study-data.js';
 import type { Correction } from './adjust-p-values.js';
 import type { Alternative } from './alternative.js';
 import { comparisonTable, type ComparisonRow } from './comparison-table.js';
@@ -50,16 +50,13 @@ export interface StudyReport {
 }
 
 /**
- * Builds the report of a stored study: per-protocol estimates, paired
- * comparisons with Holm- or Bonferroni-adjusted p-values, the declared
- * hypotheses with their families' corrections, every table (Markdown, HTML and
- * CSV share one definition) and the four charts rendered to SVG.
+ * The report of study data read from the store (`buildStudyReport` in
+ * study/ reads it; the viewer keeps the data for its paired-differences
+ * view): per-protocol estimates, paired comparisons with Holm- or
+ * Bonferroni-adjusted p-values, the declared hypotheses with their
+ * families' corrections, every table (Markdown, HTML and CSV share one
+ * definition) and the four charts rendered to SVG.
  */
-export async function buildStudyReport(store: TraceStore, study: StudyRecord, options: CollectOptions = {}): Promise<StudyReport> {
-  return studyReportOf(await collectStudyData(store, study, options));
-}
-
-/** The report of study data already read from the store (the viewer keeps the data for its paired-differences view). */
 export async function studyReportOf(data: StudyData): Promise<StudyReport> {
   const { config, study } = data;
   const rows = protocolTable(data);

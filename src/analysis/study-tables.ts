@@ -1,4 +1,4 @@
-import { FALLBACK_NLI_LABEL, isNliDependent, NOT_STARRED_NOTE } from '../audit-runner/nli-dependent-figures.js';
+import { FALLBACK_NLI_LABEL, isNliDependent, NOT_STARRED_NOTE } from '../metrics/nli-dependent-figures.js';
 import { FAILURE_MODES } from '../spec/audit-result.js';
 import { CORRECTION_LABEL } from './adjust-p-values.js';
 import { alternativeSymbol } from './alternative.js';

@@ -1,10 +1,13 @@
 import { loadQuestions } from '../datasets/load-questions.js';
 import { registeredMetrics, metricValue, requireMetric } from '../metrics/metric-registry.js';
+import { metricUnits } from '../metrics/metric-units.js';
 import { findProtocolFactory, type ProtocolFactory, registerProtocol } from '../protocols/registry.js';
 import type { RunOutcome } from '../runner/execute-run.js';
+import { readMetricInputs } from '../runner/measure-run.js';
 import { type AgentRequest, startRun, type StartRunOptions, uniformAgents } from '../runner/start-run.js';
 import type { ChatBackend } from '../spec/chat.js';
-import type { Metric, MetricUnit } from '../spec/metric.js';
+import { ConfigError } from '../spec/errors.js';
+import type { Metric } from '../spec/metric.js';
 import type { Question } from '../spec/question.js';
 import type { TraceStore, UnitRecord } from '../spec/store.js';
 import { openStore } from '../store/open-store.js';
@@ -82,14 +85,18 @@ export interface MetricValues {
 /**
  * Computes metrics (registered keys or `defineMetric` objects; default:
  * every registered one) over a run's finished units, from their stored
- * summaries and events, as `quorum show` does.
+ * summaries and what the metrics' needs ask for (`readMetricInputs`: the
+ * events, the questions rebuilt from the run's recorded dataset), as
+ * `quorum show` does.
  */
 export async function runMetrics(store: TraceStore, runId: string, metrics: ReadonlyArray<string | Metric> = registeredMetrics()): Promise<MetricValues[]> {
-  const units = (await store.listUnits(runId, { status: 'done' })).filter((unit) => unit.summary !== null);
   const run = await store.getRun(runId);
-  const inputs: MetricUnit[] = await Promise.all(units.map(async (unit) => ({ unitId: unit.id, summary: unit.summary!, events: await store.getEvents(unit.id), ...(run === undefined ? {} : { params: run.config.protocol.params }) })));
-  return metrics.map((entry) => {
-    const metric = typeof entry === 'string' ? requireMetric(entry) : entry;
+  if (run === undefined) throw new ConfigError(`no run "${runId}" in the store`, 'list runs with `quorum runs`');
+  const chosen = metrics.map((entry) => (typeof entry === 'string' ? requireMetric(entry) : entry));
+  const units = await store.listUnits(runId, { status: 'done' });
+  const { events, questions } = await readMetricInputs(store, run, units, { metrics: chosen });
+  const inputs = metricUnits(units, { ...(events === undefined ? {} : { events }), ...(questions === undefined ? {} : { questions }), params: run.config.protocol.params });
+  return chosen.map((metric) => {
     const values = inputs.map((unit) => metricValue(metric, unit));
     const present = values.filter((value): value is number => value !== null);
     return { metric, values, mean: present.length === 0 ? null : present.reduce((sum, value) => sum + value, 0) / present.length };

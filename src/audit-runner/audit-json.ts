@@ -1,6 +1,6 @@
 import { nliQuality, type NliQuality } from '../audit/measured-nli-quality.js';
 import type { AuditGroupSummary, AuditRecord, MetricEstimate } from '../spec/audit-result.js';
-import { NLI_DEPENDENT_FIGURES } from './nli-dependent-figures.js';
+import { NLI_DEPENDENT_FIGURES } from '../metrics/nli-dependent-figures.js';
 
 /** Corpus means as `--json` prints them: the mean under the metric's key, its CI under `<key>_ci`. */
 function metricFields(key: string, estimate: MetricEstimate): Record<string, unknown> {

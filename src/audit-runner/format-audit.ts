@@ -1,6 +1,6 @@
 import { nliQuality } from '../audit/measured-nli-quality.js';
 import { FAILURE_MODES, type AuditGroupSummary, type AuditRecord, type MetricEstimate } from '../spec/audit-result.js';
-import { FALLBACK_NLI_LABEL } from './nli-dependent-figures.js';
+import { FALLBACK_NLI_LABEL } from '../metrics/nli-dependent-figures.js';
 
 /** Marks a figure that reads a fallback NLI's contradiction flags (explained under the table). */
 const FALLBACK_MARK = ' †';

@@ -1,5 +1,5 @@
 import { bootstrapCi } from '../analysis/bootstrap.js';
-import { mean } from '../analysis/quantile.js';
+import { mean } from '../util/quantile.js';
 import { sameAnswer } from '../metrics/cara/same-answer.js';
 import {
   FAILURE_MODES,

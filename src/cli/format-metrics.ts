@@ -4,6 +4,7 @@ import type { TableQaMetrics } from '../metrics/table-qa/table-qa-metrics.js';
 import type { VerifierDetection } from '../metrics/table-qa/verifier-detection.js';
 import type { AgentConfig } from '../spec/run-config.js';
 import type { RunRecord } from '../spec/store.js';
+import type { RunMetricInputs } from '../runner/measure-run.js';
 import { runStatusText } from './run-status-text.js';
 import { runModel } from '../runner/run-model.js';
 
@@ -20,6 +21,11 @@ export function runAdaptiveSavings(run: RunRecord, metrics: RunMetrics): Adaptiv
 export interface MetricsNotes {
   /** Why a shared-log run has no verifier detection rate (e.g. its dataset file changed). */
   detectionUnavailable?: string;
+}
+
+/** The notes of a run's measures: why an input a metric needs could not be read. */
+export function metricsNotes(inputs: RunMetricInputs): MetricsNotes {
+  return inputs.unavailable === undefined ? {} : { detectionUnavailable: inputs.unavailable };
 }
 
 /** The JSON object printed by `run --json` and `show --json`. */

@@ -13,8 +13,9 @@ const KNOWN_NEEDS = new Set(Object.keys(NEED_REASONS));
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 // needs that the stored summary alone cannot decide
 const LATER: ReadonlySet<MetricNeed> = new Set(['audit', 'cara-eligible', 'events', 'shared-log', 'verifier', 'question']);
-// a metric that needs only the events (wall latency) does not make `show` read every unit's events; studies always read them
-const EVENT_NEEDS: ReadonlySet<MetricNeed> = new Set(['shared-log', 'verifier']);
+// needs that only the units' events meet: a metric that may apply with one of them makes every caller read the events
+// (no built-in metric needs the events alone: wall latency is in the summary, so `show` of a debate run reads none)
+const EVENT_NEEDS: ReadonlySet<MetricNeed> = new Set(['events', 'shared-log', 'verifier']);
 const AUDIT_AND_QUESTION: ReadonlySet<MetricNeed> = new Set(['audit', 'cara-eligible', 'question']);
 
 /**

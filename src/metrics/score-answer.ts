@@ -1,5 +1,6 @@
 import type { ParsedAnswer } from '../spec/answer.js';
 import type { Gold } from '../spec/question.js';
+import { normaliseText } from '../parsing/normalise-text.js';
 
 /** The gold answer as text, or null when the question has none. */
 export function goldText(gold: Gold): string | null {
@@ -37,14 +38,4 @@ export function scoreAnswer(answer: ParsedAnswer, gold: Gold): boolean | null {
       return [gold.value, ...(gold.aliases ?? [])].some((candidate) => normaliseText(candidate) === normalised);
     }
   }
-}
-
-/** Lower case, no punctuation, no articles, single spaces (SQuAD-style normalisation). */
-export function normaliseText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]/gu, ' ')
-    .replace(/\b(a|an|the)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

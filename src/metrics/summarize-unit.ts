@@ -2,6 +2,7 @@ import { addUsage, ZERO_USAGE } from '../spec/chat.js';
 import type { UnitSummary } from '../spec/store.js';
 import { isAnswerTurn, type TraceEvent } from '../spec/trace.js';
 import { summarizeRounds } from './dynamics/round-summaries.js';
+import { wallLatencyMs } from './wall-latency.js';
 
 /**
  * Derives a unit's summary from its events (a pure function of the trace;
@@ -51,6 +52,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
   const agreeing = final?.agreement;
   const unanimous =
     finalAnswers.length > 0 && finalAnswers.every((answer) => answer !== null) && (agreeing === undefined ? finalAnswers.every((answer) => answer === finalAnswers[0]) : [...latest.keys()].every((agent) => agreeing.includes(agent)));
+  const wallMs = wallLatencyMs(events);
   return {
     answer: final?.answer.status === 'ok' ? final.answer.value : null,
     ...(final?.answer.status === 'ok' && final.answer.text !== undefined ? { answerText: final.answer.text } : {}),
@@ -71,6 +73,7 @@ export function summarizeUnit(events: readonly TraceEvent[]): UnitSummary {
     usage,
     costUsd,
     latencyMs,
+    ...(wallMs === null ? {} : { wallMs }),
     errors,
     rounds: summarizeRounds(events),
   };

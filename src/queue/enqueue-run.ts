@@ -1,6 +1,6 @@
 import type { TraceStore } from '../spec/store.js';
 import { QueueError } from './queue-error.js';
-import { runQuestionSource, type QuestionSource } from './question-source.js';
+import { runQuestionSource, type QuestionSource } from '../runner/question-source.js';
 import { UNIT_JOB_NAME, type UnitJob } from './unit-job.js';
 import type { UnitQueue } from './unit-queue.js';
 

@@ -1,6 +1,6 @@
 import type { RunOutcome } from '../runner/execute-run.js';
 import { startRun, type StartRunOptions } from '../runner/start-run.js';
-import type { QuestionSource } from './question-source.js';
+import type { QuestionSource } from '../runner/question-source.js';
 import { enqueueRun, type EnqueueOutcome } from './enqueue-run.js';
 import type { UnitQueue } from './unit-queue.js';
 

@@ -3,7 +3,7 @@ import { executeUnit } from '../runner/execute-unit.js';
 import { ConfigError, QuorumError, StoreError } from '../spec/errors.js';
 import type { TraceStore } from '../spec/store.js';
 import type { Clock } from '../util/clock.js';
-import { DatasetChangedError } from './queue-error.js';
+import { DatasetChangedError } from '../runner/dataset-changed-error.js';
 import type { RunContexts } from './run-contexts.js';
 import { unitJobSchema, type UnitJobOutcome } from './unit-job.js';
 

@@ -1,7 +1,7 @@
 import type { Question } from '../spec/question.js';
 import type { ResolvedStudy } from '../study/resolve-study.js';
 import { hashValue } from '../util/hash.js';
-import type { QuestionSource } from './question-source.js';
+import type { QuestionSource } from '../runner/question-source.js';
 
 /**
  * Where workers load the questions of a study cell: the study dataset

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { questionSourceSchema } from './question-source.js';
+import { questionSourceSchema } from '../runner/question-source.js';
 
 /**
  * One queued unit. The job id is the unit id, so enqueueing a unit that is

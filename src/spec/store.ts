@@ -79,6 +79,13 @@ export interface UnitSummary {
   costUsd: number | null;
   /** Sum of call latencies in milliseconds. */
   latencyMs: number;
+  /**
+   * Wall time from the start of the first model call to the end of the
+   * last, in milliseconds; absent for a unit without a timed call and in
+   * summaries written before quorum recorded it (the `wall_ms` metric then
+   * reads the events).
+   */
+  wallMs?: number;
   errors: number;
   /**
    * Per round (index = round): calls, tokens and protocol dynamics

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsedAnswerSchema, parsedTurnSchema } from './answer.js';
+import { ENTRY_TYPES } from './log-entry.js';
 
 /**
  * Trace v1: the typed events of one unit, in order. Every field a metric,
@@ -188,7 +189,7 @@ export const logEntryEventSchema = z.object({
   logSeq: z.number().int().nonnegative(),
   round: z.number().int().nonnegative(),
   agent: z.string(),
-  entryType: z.enum(['LOOKUP', 'QUOTE', 'VISUAL', 'SUMMARY', 'ANSWER', 'FLAG', 'OK']),
+  entryType: z.enum(ENTRY_TYPES),
   content: z.string(),
   meta: z.record(z.string(), z.unknown()),
   /** False when provenance checks rejected the entry (kept for the record, not shown to agents). */

@@ -27,6 +27,7 @@ export const unitSummarySchema = z.object({
   usage: usageSchema,
   costUsd: z.number().nonnegative().nullable(),
   latencyMs: z.number().nonnegative(),
+  wallMs: z.number().nonnegative().optional(),
   errors: z.number().int().nonnegative(),
   rounds: z
     .array(

@@ -1,5 +1,5 @@
 import { bootstrapCi } from '../analysis/bootstrap.js';
-import { quantileOfSorted } from '../analysis/quantile.js';
+import { quantileOfSorted } from '../util/quantile.js';
 
 /** A rank correlation with its bootstrap percentile interval. */
 export interface CorrelationEstimate {

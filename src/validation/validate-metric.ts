@@ -1,4 +1,4 @@
-import { mean } from '../analysis/quantile.js';
+import { mean } from '../util/quantile.js';
 import type { AuditQuestionRecord } from '../spec/audit-result.js';
 import { ConfigError } from '../spec/errors.js';
 import { correlationWithInterval, type CorrelationBootstrap, type CorrelationEstimate } from './correlation-interval.js';

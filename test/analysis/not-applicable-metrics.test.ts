@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CellData, StudyData } from '../../src/analysis/collect-study-data.js';
+import type { CellData, StudyData } from '../../src/study/collect-study-data.js';
 import { comparisonTable } from '../../src/analysis/comparison-table.js';
 import { protocolTable } from '../../src/analysis/protocol-table.js';
 import { unitObservation } from '../../src/analysis/unit-observations.js';

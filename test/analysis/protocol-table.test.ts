@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CellData, StudyData } from '../../src/analysis/collect-study-data.js';
+import type { CellData, StudyData } from '../../src/study/collect-study-data.js';
 import { comparisonTable } from '../../src/analysis/comparison-table.js';
 import { protocolTable } from '../../src/analysis/protocol-table.js';
 import { unitObservation } from '../../src/analysis/unit-observations.js';
@@ -106,8 +106,9 @@ describe('comparisonTable', () => {
     // du − ni: q1 s1 0 − 0, q1 s2 1 − 1, q2 s1 0 − 0.
     assert.equal(error.meanDifference, 0);
     // not audited (CARA and the failure-mode shares) or applicable without a value (no per-round dynamics recorded); metrics that
-    // do not apply to these units (EM of free-form answers, faithfulness of a shared log) are not comparisons at all
-    assert.deepEqual(table.notCompared.map((entry) => entry.metric).sort(), ['ad', 'cara_gt', 'cara_hyb', 'cr', 'fm1', 'fm2', 'fm3', 'fm4', 'fm5', 'fm6', 'prr', 'sim']);
+    // do not apply to these units (EM of free-form answers, faithfulness of a shared log) are not comparisons at all;
+    // wall_ms applies to every unit (its summary records it) but these hand-made summaries carry no wallMs and no events
+    assert.deepEqual(table.notCompared.map((entry) => entry.metric).sort(), ['ad', 'cara_gt', 'cara_hyb', 'cr', 'fm1', 'fm2', 'fm3', 'fm4', 'fm5', 'fm6', 'prr', 'sim', 'wall_ms']);
     assert.equal(table.rows.find((row) => row.metric === 'accuracy')!.mcnemar?.method, 'exact');
   });
 

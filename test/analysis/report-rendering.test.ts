@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildStudyReport, reportJson, type StudyReport } from '../../src/analysis/study-report.js';
+import { reportJson, type StudyReport } from '../../src/analysis/study-report.js';
+import { buildStudyReport } from '../../src/study/build-study-report.js';
 import { writeStudyReport, type WrittenReport } from '../../src/analysis/write-report.js';
 import { openStore } from '../../src/store/open-store.js';
 import { loadStudy } from '../../src/study/resolve-study.js';

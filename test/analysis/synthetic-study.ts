@@ -1,4 +1,4 @@
-import type { CellData, StudyData } from '../../src/analysis/collect-study-data.js';
+import type { CellData, StudyData } from '../../src/study/collect-study-data.js';
 import type { StudyMetric } from '../../src/analysis/study-metrics.js';
 import type { UnitObservation } from '../../src/analysis/unit-observations.js';
 import type { StudyRecord } from '../../src/spec/store.js';

@@ -35,6 +35,6 @@ export function comparableEvent(event: TraceEvent): unknown {
 /** A summary without the same timing and cache fields. */
 export function comparableSummary(summary: UnitSummary | null): unknown {
   if (summary === null) return null;
-  const { latencyMs: _latency, cacheHits: _hits, costUsd: _cost, ...rest } = summary;
+  const { latencyMs: _latency, wallMs: _wall, cacheHits: _hits, costUsd: _cost, ...rest } = summary;
   return rest;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EvidenceSources } from '../../src/protocols/shared-log/evidence-sources.js';
-import type { AnswerMeta, LogEntry } from '../../src/protocols/shared-log/log-entry.js';
+import type { AnswerMeta, LogEntry } from '../../src/spec/log-entry.js';
 import { SharedLog } from '../../src/protocols/shared-log/shared-log.js';
 import { verifyAnswer } from '../../src/protocols/shared-log/verify-answer.js';
 import type { Question } from '../../src/spec/question.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { buildStudyReport } from '../../src/analysis/study-report.js';
+import { buildStudyReport } from '../../src/study/build-study-report.js';
 import { openStore } from '../../src/store/open-store.js';
 import { parseStudyFile } from '../../src/study/load-study-file.js';
 import { loadStudy } from '../../src/study/resolve-study.js';

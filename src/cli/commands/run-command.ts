@@ -4,20 +4,19 @@ import { DEFAULT_BACKEND_SPEC } from '../../backends/defaults.js';
 import type { ForecastEventOptions } from '../../datasets/forecast-events.js';
 import { backendFromEnv } from '../../backends/backend-shorthand.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
-import { runMetrics } from '../../metrics/run-metrics.js';
 import { getProtocolFactory, protocolNames } from '../../protocols/registry.js';
 import { ConfigError } from '../../spec/errors.js';
 import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/progress.js';
 import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
 import { loadPlugin, PluginError } from '../../runner/load-plugin.js';
 import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
+import { measureRun } from '../../runner/measure-run.js';
 import { startRun } from '../../runner/start-run.js';
 import { parsePriceAssignment } from '../../backends/price-assignment.js';
 import { checkCorruptionRate, corruptedDatasetName, corruptQuestions } from '../../robustness/corrupt-question.js';
-import { formatRunMetrics, metricsJson } from '../format-metrics.js';
+import { formatRunMetrics, metricsJson, metricsNotes } from '../format-metrics.js';
 import { collectFlag, integerFlag, numberFlag, seedsFlag } from '../parse-flags.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
-import { readTableQaInputs } from '../table-qa-inputs.js';
 import { nextSteps } from '../next-steps.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from '../usage-errors.js';
 import { runModel } from '../../runner/run-model.js';
@@ -214,9 +213,9 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
       });
       const run = (await store.getRun(outcome.runId))!;
       const units = await store.listUnits(outcome.runId);
-      // table-QA faithfulness, FLAG counts and verifier detection read each unit's shared log; detection re-verifies against the questions just run
-      const { options: inputs, ...notes } = await readTableQaInputs(store, run, units, questions);
-      const metrics = runMetrics(units, inputs);
+      // the metrics ask for what they need (a shared log's events; the questions just run, for verifier detection)
+      const { metrics, inputs } = await measureRun(store, run, units, { ran: questions });
+      const notes = metricsNotes(inputs);
       const json = metricsJson(run, metrics, notes);
       if (options.json === true) {
         const model = options.requestedBackend === undefined ? {} : { model: { ...(json.model as object), requested: options.requestedBackend } };

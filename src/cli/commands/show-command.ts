@@ -1,11 +1,10 @@
 import { Command } from '@commander-js/extra-typings';
 import { auditJson } from '../../audit-runner/audit-json.js';
 import { formatAuditTable } from '../../audit-runner/format-audit.js';
-import { runMetrics } from '../../metrics/run-metrics.js';
+import { measureRun } from '../../runner/measure-run.js';
 import { ConfigError } from '../../spec/errors.js';
-import { formatRunMetrics, metricsJson } from '../format-metrics.js';
+import { formatRunMetrics, metricsJson, metricsNotes } from '../format-metrics.js';
 import { DEFAULT_DB, withStore } from '../store-option.js';
-import { readTableQaInputs } from '../table-qa-inputs.js';
 
 /** `quorum show`. */
 export function showCommand() {
@@ -20,9 +19,9 @@ export function showCommand() {
         const run = await store.getRun(runId);
         if (run === undefined) throw new ConfigError(`no run "${runId}" in ${options.db}`, 'list runs with `quorum runs`');
         const units = await store.listUnits(runId);
-        // table-QA metrics (faithfulness, FLAG count, verifier detection) read the shared log from the events; detection also the questions
-        const { options: inputs, ...notes } = await readTableQaInputs(store, run, units);
-        const metrics = runMetrics(units, inputs);
+        // the metrics ask for what they need: a shared log's events, and for verifier detection the questions rebuilt from the recorded dataset
+        const { metrics, inputs } = await measureRun(store, run, units);
+        const notes = metricsNotes(inputs);
         // newest first: every audit of the run is kept, each labelled by its models and τ
         const audits = await store.listAudits(runId);
         if (options.json === true) {

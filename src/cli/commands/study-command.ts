@@ -1,6 +1,6 @@
 import { Command } from '@commander-js/extra-typings';
-import { readRunQuestions } from '../../study/read-run-questions.js';
-import { buildStudyReport, reportJson } from '../../analysis/study-report.js';
+import { reportJson } from '../../analysis/study-report.js';
+import { buildStudyReport } from '../../study/build-study-report.js';
 import { tableMarkdown } from '../../analysis/report-table.js';
 import { writeStudyReport } from '../../analysis/write-report.js';
 import { loadStudy, type ResolvedStudy } from '../../study/resolve-study.js';
@@ -121,7 +121,7 @@ function studyReportCommand() {
         const study = await findStudy(store, id);
         // the study's plugin metrics are computed like built-in ones, so the report needs them registered here too
         await loadPlugins(options.plugin ?? (study.config as unknown as Pick<StudyConfig, 'plugins'>).plugins ?? []);
-        const report = await buildStudyReport(store, study, { readQuestions: readRunQuestions });
+        const report = await buildStudyReport(store, study);
         const out = options.out ?? (options.json === true ? undefined : `reports/${study.id}`);
         const written = out === undefined ? undefined : await writeStudyReport(report, out);
         if (options.json === true) {

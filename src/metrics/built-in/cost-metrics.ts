@@ -1,5 +1,6 @@
 import type { Metric } from '../../spec/metric.js';
 import { unitCostUsd } from '../unit-cost.js';
+import { wallLatencyMs } from '../wall-latency.js';
 import { NON_NEGATIVE } from './metric-bounds.js';
 
 const cost = (key: string, label: string, source: string, digits: number, value: Metric['value']): Metric => ({ key, label, source, needs: [], bounds: NON_NEGATIVE, binary: false, digits, value });
@@ -9,33 +10,15 @@ export const tokensMetric = cost('tokens', 'tokens / unit', 'usage reported by t
 /** Model calls of the unit. */
 export const callsMetric = cost('calls', 'calls / unit', 'model calls recorded in the trace (docs/studies.md, "Metrics")', 1, ({ summary }) => summary.calls);
 /**
- * Wall latency of one question: from the start of its first model call to
- * the end of its last (each call event is stamped when the call returned;
- * it started `latencyMs` earlier). Calls that ran in parallel overlap, so
- * this is at most the summed call time (`latency_ms`). Needs the events:
- * studies read them; `show` prints `latency_ms`.
+ * Wall latency of one question (`wallLatencyMs`): from the start of its
+ * first model call to the end of its last, at most the summed call time
+ * (`latency_ms`). Read from the summary, which records it since summaries
+ * have `wallMs`; for older summaries, from the events when the caller read
+ * them (else n/a).
  */
-export const wallLatencyMetric: Metric = {
-  key: 'wall_ms',
-  label: 'wall latency / question (ms)',
-  source: 'first call start to last call end, from the trace (docs/studies.md, "Latency")',
-  needs: ['events'],
-  bounds: NON_NEGATIVE,
-  binary: false,
-  digits: 0,
-  value: ({ events }) => {
-    let start = Number.POSITIVE_INFINITY;
-    let end = Number.NEGATIVE_INFINITY;
-    for (const event of events ?? []) {
-      if (event.type !== 'turn' && event.type !== 'judge-rank' && event.type !== 'ballot') continue;
-      const at = Date.parse(event.at);
-      if (!Number.isFinite(at)) continue;
-      start = Math.min(start, at - event.latencyMs);
-      end = Math.max(end, at);
-    }
-    return end < start ? null : end - start;
-  },
-};
+export const wallLatencyMetric = cost('wall_ms', 'wall latency / question (ms)', 'first call start to last call end, from the trace (docs/studies.md, "Latency")', 0, ({ summary, events }) =>
+  summary.wallMs ?? (events === undefined ? null : wallLatencyMs(events)),
+);
 
 /** What the unit cost in US dollars; n/a without a price. */
 export const costMetric = cost('cost_usd', 'cost / unit (USD)', 'versioned price table × usage (docs/studies.md, "Metrics")', 5, ({ summary }) => unitCostUsd(summary));

@@ -1,4 +1,4 @@
-import { normaliseText } from '../score-answer.js';
+import { normaliseText } from '../../parsing/normalise-text.js';
 
 /**
  * Whether two final answers are the same answer. Canonical values from the

@@ -1,4 +1,4 @@
-import { quantile } from '../../analysis/quantile.js';
+import { quantile } from '../../util/quantile.js';
 import type { LowCaraRule } from '../../spec/audit-result.js';
 
 /** Which CARA-HYB values count as low, and the cut-off that decided it. */

@@ -1,6 +1,6 @@
-import type { LogEntry } from '../../protocols/shared-log/log-entry.js';
+import type { LogEntry } from '../../spec/log-entry.js';
 import { numbersInText, sameNumber } from '../../tools/units/number-text.js';
-import { normaliseText } from '../score-answer.js';
+import { normaliseText } from '../../parsing/normalise-text.js';
 
 /** Entry types whose accepted entries ground an answer (verdicts and answers do not). */
 const GROUNDING_TYPES: ReadonlySet<string> = new Set(['LOOKUP', 'QUOTE', 'VISUAL', 'SUMMARY']);

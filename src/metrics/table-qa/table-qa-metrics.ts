@@ -1,4 +1,4 @@
-import { answerMeta, type LogEntry, verdictMeta } from '../../protocols/shared-log/log-entry.js';
+import { answerMeta, type LogEntry, verdictMeta } from '../../spec/log-entry.js';
 import { logEntriesFromEvents } from '../../protocols/shared-log/trace-log.js';
 import type { Question } from '../../spec/question.js';
 import type { UnitRecord, UnitSummary } from '../../spec/store.js';

@@ -1,5 +1,5 @@
 import { tokenF1 as numberAwareTokenF1 } from '../scorers/generic-scorers.js';
-import { normaliseText } from '../score-answer.js';
+import { normaliseText } from '../../parsing/normalise-text.js';
 
 /** Tokens of a text after SQuAD-style normalisation. */
 export function answerTokens(text: string): string[] {

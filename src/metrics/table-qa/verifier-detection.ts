@@ -1,5 +1,5 @@
 import { EvidenceSources } from '../../protocols/shared-log/evidence-sources.js';
-import { type AnswerMeta, type LogEntry, answerMeta } from '../../protocols/shared-log/log-entry.js';
+import { type AnswerMeta, type LogEntry, answerMeta } from '../../spec/log-entry.js';
 import { verifyAnswer } from '../../protocols/shared-log/verify-answer.js';
 import type { Question } from '../../spec/question.js';
 

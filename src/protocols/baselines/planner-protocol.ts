@@ -7,7 +7,7 @@ import { DealogEnv, type OcrReader } from '../shared-log/dealog-env.js';
 import { dealogParamsSchema } from '../shared-log/dealog-params.js';
 import { EvidenceSources } from '../shared-log/evidence-sources.js';
 import { chooseFinalAnswer } from '../shared-log/final-answer.js';
-import { verdictMeta } from '../shared-log/log-entry.js';
+import { verdictMeta } from '../../spec/log-entry.js';
 import { SharedLog } from '../shared-log/shared-log.js';
 import type { Specialist, TurnState } from '../shared-log/specialist.js';
 import { SummarizingAgent } from '../shared-log/summarizing-agent.js';

@@ -4,7 +4,7 @@ import type { TurnRef } from '../../spec/trace.js';
 import { parseJsonObject } from '../../parsing/json-answer-field.js';
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
-import type { LogEntry } from './log-entry.js';
+import type { LogEntry } from '../../spec/log-entry.js';
 
 /** A model reply as agents read it. */
 export interface AgentReply {

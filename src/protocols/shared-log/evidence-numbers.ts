@@ -2,7 +2,7 @@ import { findNumbers } from '../../parsing/numeric-answer.js';
 import { numbersInText, parseNumberText, sameNumber } from '../../tools/units/number-text.js';
 import { type Scale, declaredScale, scaleWord } from '../../tools/units/scale.js';
 import type { EvidenceSources } from './evidence-sources.js';
-import type { LogEntry, Modality } from './log-entry.js';
+import type { LogEntry, Modality } from '../../spec/log-entry.js';
 
 /** A number an evidence entry states, with the scale it is stated in. */
 export interface StatedNumber {

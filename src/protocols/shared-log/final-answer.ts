@@ -3,7 +3,7 @@ import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import { parseMcqAnswer } from '../../parsing/mcq-answer.js';
 import { canonicalNumber, findNumericAnswer } from '../../parsing/numeric-answer.js';
 import { parseTextAnswer } from '../../parsing/text-answer.js';
-import { type AnswerMeta, type LogEntry, answerMeta, verdictMeta } from './log-entry.js';
+import { type AnswerMeta, type LogEntry, answerMeta, verdictMeta } from '../../spec/log-entry.js';
 
 /**
  * An ANSWER entry's answer as a parsed answer. Numbers keep the value as

@@ -13,7 +13,6 @@ export {
   ENTRY_TYPES,
   EVIDENCE_TYPES,
   MODALITY_OF,
-  renderEntry,
   verdictMeta,
   type AnswerMeta,
   type EntryType,
@@ -21,7 +20,8 @@ export {
   type LogEntry,
   type Modality,
   type VerdictMeta,
-} from './log-entry.js';
+} from '../../spec/log-entry.js';
+export { renderEntry } from './render-entry.js';
 export { answerFormat, focusBlock, sharedBlock, systemPrompt } from './role-prompts.js';
 export { runScheduler, type DealogAgents, type DecisionObserver, type SchedulerOutcome, type StopReason } from './scheduler.js';
 export { SharedLog, type EntryOrigin } from './shared-log.js';

@@ -1,6 +1,7 @@
 import { type QuestionLike, answerSpecOf } from '../../spec/question.js';
 import type { DealogRole } from './dealog-params.js';
-import { type LogEntry, renderEntry } from './log-entry.js';
+import type { LogEntry } from '../../spec/log-entry.js';
+import { renderEntry } from './render-entry.js';
 
 const TEAM =
   'You are the {role} of a team of five agents (TableAgent, ContextAgent, VisualAgent, SummarizingAgent, VerificationAgent) ' +

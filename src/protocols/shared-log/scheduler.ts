@@ -1,6 +1,6 @@
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
-import { EVIDENCE_TYPES, verdictMeta } from './log-entry.js';
+import { EVIDENCE_TYPES, verdictMeta } from '../../spec/log-entry.js';
 import type { ActDecision, LogAgent, TurnState } from './specialist.js';
 
 /** Why the scheduler stopped. */

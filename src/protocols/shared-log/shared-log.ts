@@ -1,6 +1,6 @@
 import type { TraceEventInput, TurnRef } from '../../spec/trace.js';
 import type { EvidenceClaim, EvidenceSources } from './evidence-sources.js';
-import { EVIDENCE_TYPES, type EntryType, type LogEntry } from './log-entry.js';
+import { EVIDENCE_TYPES, type EntryType, type LogEntry } from '../../spec/log-entry.js';
 
 /** Where and by whom an entry is written. */
 export interface EntryOrigin {

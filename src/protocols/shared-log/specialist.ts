@@ -1,7 +1,7 @@
 import type { QuestionLike } from '../../spec/question.js';
 import type { DealogEnv } from './dealog-env.js';
 import type { DealogRole } from './dealog-params.js';
-import type { FlagTarget, LogEntry, Modality } from './log-entry.js';
+import type { FlagTarget, LogEntry, Modality } from '../../spec/log-entry.js';
 import type { SharedLog } from './shared-log.js';
 
 /** Where the scheduler is when it asks an agent whether to act. */

@@ -4,7 +4,7 @@ import type { Scale } from '../../tools/units/scale.js';
 import { callAgent } from './agent-call.js';
 import type { DealogEnv } from './dealog-env.js';
 import { proposedAnswer } from './final-answer.js';
-import { type AnswerMeta, EVIDENCE_TYPES } from './log-entry.js';
+import { type AnswerMeta, EVIDENCE_TYPES } from '../../spec/log-entry.js';
 import { answerFormat, focusBlock, sharedBlock, systemPrompt } from './role-prompts.js';
 import type { SharedLog } from './shared-log.js';
 import type { ActDecision, LogAgent, TurnState } from './specialist.js';

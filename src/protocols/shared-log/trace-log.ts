@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../../spec/trace.js';
-import type { LogEntry } from './log-entry.js';
+import type { LogEntry } from '../../spec/log-entry.js';
 import type { StopReason } from './scheduler.js';
 
 /**

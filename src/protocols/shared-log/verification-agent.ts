@@ -1,7 +1,8 @@
 import type { QuestionLike } from '../../spec/question.js';
 import { callAgent, noAnswerTurn } from './agent-call.js';
 import type { DealogEnv } from './dealog-env.js';
-import { type FlagTarget, type LogEntry, renderEntry } from './log-entry.js';
+import type { FlagTarget, LogEntry } from '../../spec/log-entry.js';
+import { renderEntry } from './render-entry.js';
 import { sharedBlock, systemPrompt } from './role-prompts.js';
 import type { SharedLog } from './shared-log.js';
 import type { ActDecision, LogAgent, TurnState } from './specialist.js';

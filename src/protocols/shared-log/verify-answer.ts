@@ -1,5 +1,5 @@
 import type { QuestionLike } from '../../spec/question.js';
-import { normaliseText } from '../../metrics/score-answer.js';
+import { normaliseText } from '../../parsing/normalise-text.js';
 import { findNumbers } from '../../parsing/numeric-answer.js';
 import { readProgram } from '../../tools/finqa-program/arithmetic-expression.js';
 import { type ProgramExecution, executeProgram } from '../../tools/finqa-program/execute-program.js';
@@ -7,7 +7,7 @@ import { compareWithResult, matchesRounded } from '../../tools/units/compare-res
 import { asksForPercent, declaredScale } from '../../tools/units/scale.js';
 import type { EvidenceSources } from './evidence-sources.js';
 import { findStated, locateInSources, statedNumbers } from './evidence-numbers.js';
-import { EVIDENCE_TYPES, type FlagTarget, type LogEntry, MODALITY_OF, answerMeta } from './log-entry.js';
+import { EVIDENCE_TYPES, type FlagTarget, type LogEntry, MODALITY_OF, answerMeta } from '../../spec/log-entry.js';
 
 /** One named check of an answer (as stored in `verify` events). */
 export interface VerifyCheck {

@@ -126,6 +126,8 @@ export interface IndexProgressPage {
 /** `GET /api/runs/:runId/metrics`. */
 export interface RunMetricsPage {
   metrics: RunMetricsView;
+  /** Why an input a metric needs could not be read (e.g. the run's dataset file changed): those metrics are n/a. */
+  unavailable?: string;
 }
 
 /** How a unit ended, as the filters name it. `ungraded`: answered, but the question has no gold answer. */

@@ -55,7 +55,10 @@ export function runsRoutes(api: ApiContext): Hono {
   app.get('/:runId/metrics', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    const page: RunMetricsPage = { metrics: await (await data.runIndex(run)).metrics() };
+    const index = await data.runIndex(run);
+    const metrics = await index.metrics();
+    const unavailable = index.metricsUnavailable();
+    const page: RunMetricsPage = { metrics, ...(unavailable === null ? {} : { unavailable }) };
     return sendJson(api, c, page);
   });
 

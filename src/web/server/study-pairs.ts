@@ -1,4 +1,4 @@
-import type { CellData, StudyData } from '../../analysis/collect-study-data.js';
+import type { CellData, StudyData } from '../../study/collect-study-data.js';
 import { studyMetricKeys, type StudyMetric } from '../../analysis/study-metrics.js';
 import { pairedDifference } from '../../analysis/paired-differences.js';
 import { studyComparisons } from '../../analysis/study-comparisons.js';

@@ -1,4 +1,4 @@
-import { collectStudyData, type StudyData } from '../../analysis/collect-study-data.js';
+import { collectStudyData, type StudyData } from '../../study/collect-study-data.js';
 import { studyReportOf, type StudyReport } from '../../analysis/study-report.js';
 import type { StudyRecord, TraceStore } from '../../spec/store.js';
 import { ApiError } from './api-error.js';

@@ -49,7 +49,7 @@ export class ViewerData {
     }
     const progress = { indexed: 0, total: counts.total };
     this.#building.set(run.id, progress);
-    const building = buildRunIndex(this.store, run.id, counts, (read) => (progress.indexed = read));
+    const building = buildRunIndex(this.store, run, counts, (read) => (progress.indexed = read));
     this.#runIndexes.set(run.id, building);
     const done = () => this.#building.get(run.id) === progress && this.#building.delete(run.id);
     building.then(done, done);

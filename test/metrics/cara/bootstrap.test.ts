@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bootstrapCi } from '../../../src/analysis/bootstrap.js';
-import { mean, quantile } from '../../../src/analysis/quantile.js';
+import { mean, quantile } from '../../../src/util/quantile.js';
 
 describe('bootstrap percentile CI', () => {
   it('is null without data and zero-width on constant data', () => {

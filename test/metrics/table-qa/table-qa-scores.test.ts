@@ -5,7 +5,7 @@ import { answerEntities, logFaithfulness } from '../../../src/metrics/table-qa/l
 import { numericMatchText } from '../../../src/metrics/table-qa/numeric-match.js';
 import { rougeL } from '../../../src/metrics/table-qa/rouge-l.js';
 import { tokenF1 } from '../../../src/metrics/table-qa/token-f1.js';
-import type { LogEntry } from '../../../src/protocols/shared-log/log-entry.js';
+import type { LogEntry } from '../../../src/spec/log-entry.js';
 
 describe('table-QA answer scores', () => {
   it('exact match normalises case, punctuation and articles', () => {

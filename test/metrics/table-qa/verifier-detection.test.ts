@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { injectError, verifierDetection } from '../../../src/metrics/table-qa/verifier-detection.js';
 import { EvidenceSources } from '../../../src/protocols/shared-log/evidence-sources.js';
-import type { AnswerMeta } from '../../../src/protocols/shared-log/log-entry.js';
+import type { AnswerMeta } from '../../../src/spec/log-entry.js';
 import { SharedLog } from '../../../src/protocols/shared-log/shared-log.js';
 import type { Question } from '../../../src/spec/question.js';
 

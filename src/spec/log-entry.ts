@@ -1,5 +1,5 @@
-import type { TurnRef } from '../../spec/trace.js';
-import type { Scale } from '../../tools/units/scale.js';
+import type { TurnRef } from './trace.js';
+import type { Scale } from '../tools/units/scale.js';
 
 /** The entry types of the shared log (DESIGN §5). */
 export const ENTRY_TYPES = ['LOOKUP', 'QUOTE', 'VISUAL', 'SUMMARY', 'ANSWER', 'FLAG', 'OK'] as const;
@@ -64,11 +64,6 @@ export interface VerdictMeta {
   failed: string[];
   /** For FLAG: the item the second-chance round targets. */
   target?: FlagTarget;
-}
-
-/** How an entry reads in a prompt: its number, type, author and content. */
-export function renderEntry(entry: LogEntry): string {
-  return `#${entry.seq} ${entry.type} (${entry.agent}): ${entry.content}`;
 }
 
 /** The `meta` of an ANSWER entry, typed (entries are built by this module, so the shape is known). */

@@ -4,7 +4,7 @@ import type { Question } from '../spec/question.js';
 import type { RunConfig } from '../spec/run-config.js';
 import { corruptQuestions } from '../robustness/corrupt-question.js';
 import { hashValue } from '../util/hash.js';
-import { DatasetChangedError } from './queue-error.js';
+import { DatasetChangedError } from './dataset-changed-error.js';
 import type { QuestionSource } from './question-source.js';
 
 /** Options of `loadRunQuestions`. */
