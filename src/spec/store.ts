@@ -26,6 +26,30 @@ export type UnitStatus = 'pending' | 'done' | 'failed';
 /** Units per status. */
 export type UnitCounts = Record<UnitStatus, number> & { total: number };
 
+/**
+ * Units of a run that share a protocol, seed, status and the summary fields
+ * a run's overview counts by (see `TraceStore.countUnitGroups`).
+ */
+export interface UnitGroup {
+  protocol: string;
+  seed: number;
+  status: UnitStatus;
+  /** `summary.answerStatus`; null for units without a summary (pending). */
+  answerStatus: UnitSummary['answerStatus'] | null;
+  /** `summary.correct`; null without a summary, and for ungraded or unparsed answers. */
+  correct: boolean | null;
+  /** `summary.unanimous`; null without a summary. */
+  unanimous: boolean | null;
+  /** Units in the group (at least 1). */
+  count: number;
+  /**
+   * The smallest plan position in the group. Positions may have gaps; only
+   * their order means anything: it puts protocols and seeds in the order
+   * the run first planned them.
+   */
+  firstPosition: number;
+}
+
 /** The key that makes a unit unique within a run. */
 export interface UnitKey {
   questionId: string;
@@ -170,6 +194,14 @@ export interface TraceStore {
   listUnits(runId: string, query?: UnitQuery): Promise<UnitRecord[]>;
   getUnit(unitId: string): Promise<UnitRecord | undefined>;
   countUnits(runId: string): Promise<UnitCounts>;
+  /**
+   * The run's units counted per (protocol, seed, status, answer status,
+   * correctness, unanimity), sorted by `firstPosition`: what a run's
+   * overview shows (outcome counts, protocols, seeds) without reading every
+   * summary into memory. SQL backends count with `GROUP BY` in the
+   * database. An unknown run has no groups.
+   */
+  countUnitGroups(runId: string): Promise<UnitGroup[]>;
   /**
    * Stores a finished unit's events and summary atomically. Returns false
    * (and changes nothing) when the unit was already finished: every unit is

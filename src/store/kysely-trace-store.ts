@@ -14,6 +14,7 @@ import type {
   TraceStore,
   UnitCounts,
   UnitFailure,
+  UnitGroup,
   UnitKey,
   UnitQuery,
   UnitRecord,
@@ -28,6 +29,7 @@ import { unpackText } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
+import { groupUnitRows } from './unit-groups.js';
 import { describeZodIssue } from './zod-issue.js';
 
 /** Options shared by the SQL stores. */
@@ -195,6 +197,14 @@ export class KyselyTraceStore implements TraceStore {
         .execute(),
     );
     return groups.reduce((counts, group) => addToCounts(counts, group.status, group.count), emptyUnitCounts());
+  }
+
+  /** Portable: JSON functions differ between dialects, so the summaries are read and grouped here; backends override it with a `GROUP BY`. */
+  async countUnitGroups(runId: string): Promise<UnitGroup[]> {
+    const rows = await this.guard(`counting units of run ${runId}`, () =>
+      this.db.selectFrom('units').select(['protocol', 'seed', 'status', 'position', 'summary']).where('run_id', '=', runId).orderBy('position').orderBy('id').execute(),
+    );
+    return groupUnitRows(rows);
   }
 
   async completeUnit(id: string, result: UnitResult): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { RunHeader, UnitOutcome } from '../../server/api-types.js';
 import { AuditSummaryPanel } from '../components/audit-summary-panel.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { ErrorBox } from '../components/error-box.js';
-import { RunIndexProgress } from '../components/run-index-progress.js';
+import { Loading } from '../components/loading.js';
 import { RunConfigPanel } from '../components/run-config-panel.js';
 import { RunMetricsSection } from '../components/run-metrics-section.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -40,7 +40,7 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
-      {state.status === 'loading' && <RunIndexProgress runId={runId} />}
+      {state.status === 'loading' && <Loading what="the run" />}
       {state.status === 'error' && <ErrorBox error={state.error} />}
       {state.status === 'ok' && (
         <>
