@@ -236,9 +236,11 @@ export interface TraceStore {
   listAuditQuestions(auditId: string, query?: AuditQuestionQuery): Promise<AuditQuestionRecord[]>;
   /**
    * An audit's per-unit scores in saved order, without alignment details:
-   * columns only, so a 10,000-unit audit reads in one cheap query.
+   * columns only, so a 10,000-unit audit reads in one cheap query. With
+   * `unitIds`, only those units' scores (still in saved order; units not
+   * in the audit are left out): a page of a table reads its own rows.
    */
-  listAuditScores(auditId: string): Promise<AuditScoreRecord[]>;
+  listAuditScores(auditId: string, unitIds?: readonly string[]): Promise<AuditScoreRecord[]>;
   /**
    * Creates a study, or updates an existing one's name, status, note,
    * configuration and `updatedAt` (its `createdAt` is kept).

@@ -40,7 +40,7 @@ export interface KyselyTraceStoreOptions {
   readonly?: boolean;
 }
 
-/** Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+/** Rows per multi-row INSERT (and ids per `IN` list): well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const INSERT_CHUNK = 500;
 
 /** Sentinel "no limit" for OFFSET without LIMIT (SQLite cannot express it portably). */
@@ -358,15 +358,20 @@ export class KyselyTraceStore implements TraceStore {
     return rows.map(toAuditQuestionRecord);
   }
 
-  async listAuditScores(auditId: string): Promise<AuditScoreRecord[]> {
-    const rows = await this.guard(`listing scores of audit ${auditId}`, () =>
+  async listAuditScores(auditId: string, unitIds?: readonly string[]): Promise<AuditScoreRecord[]> {
+    const select = () =>
       this.db
         .selectFrom('audit_questions')
         .select(['unit_id', 'position', 'eligible', 'cara_hyb', 'sim', 'contradiction_rate', 'cara_gt', 'failure_mode', 'low_cara', 'agreement_size'])
         .where('audit_id', '=', auditId)
-        .orderBy('position')
-        .execute(),
-    );
+        .orderBy('position');
+    const rows = await this.guard(`listing scores of audit ${auditId}`, async () => {
+      if (unitIds === undefined) return select().execute();
+      const wanted = [...new Set(unitIds)];
+      const chunks = [];
+      for (let offset = 0; offset < wanted.length; offset += INSERT_CHUNK) chunks.push(await select().where('unit_id', 'in', wanted.slice(offset, offset + INSERT_CHUNK)).execute());
+      return chunks.flat().sort((a, b) => Number(a.position) - Number(b.position));
+    });
     return rows.map(toAuditScoreRecord);
   }
 

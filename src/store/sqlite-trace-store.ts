@@ -15,6 +15,8 @@ import type { AuditsTable, Database, RunsTable, UnitsTable } from './schema.js';
 import { toUnitGroup, type UnitGroupRow } from './unit-groups.js';
 import { unitId } from './unit-id.js';
 
+const AUDIT_SCORE_COLUMNS = 'unit_id, position, eligible, cara_hyb, sim, contradiction_rate, cara_gt, failure_mode, low_cara, agreement_size';
+
 /** Hints for the SQLite failures a person can do something about. */
 const SQLITE_HINTS: Readonly<Record<string, string>> = {
   SQLITE_FULL: 'the disk is full: free some space; finished units are kept and the run can be resumed',
@@ -71,8 +73,11 @@ export class SqliteTraceStore extends KyselyTraceStore {
           "json_extract(summary, '$.unanimous') as unanimous, count(*) as count, min(position) as first_position " +
           'from units where run_id = ? group by protocol, seed, status, answer_status, correct, unanimous order by first_position',
       ),
-      auditScores: sqlite.prepare<[string], AuditScoreRow>(
-        'select unit_id, position, eligible, cara_hyb, sim, contradiction_rate, cara_gt, failure_mode, low_cara, agreement_size from audit_questions where audit_id = ? order by position',
+      auditScores: sqlite.prepare<[string], AuditScoreRow>(`select ${AUDIT_SCORE_COLUMNS} from audit_questions where audit_id = ? order by position`),
+      // The ids as one JSON array parameter: one prepared statement for any number of them. The ids drive the join
+      // (CROSS JOIN keeps that order), each found by the (audit_id, unit_id) index, instead of a scan of the audit.
+      auditScoresOf: sqlite.prepare<[string, string], AuditScoreRow>(
+        `select ${AUDIT_SCORE_COLUMNS} from json_each(?) as wanted cross join audit_questions on audit_id = ? and unit_id = wanted.value order by position`,
       ),
       audits: sqlite.prepare<[string], AuditRow>('select id, run_id, created_at, label, settings, summary from audits where run_id = ? order by created_at desc, id desc'),
       failedUnits: sqlite.prepare<[string], { id: string; summary: string | null; finished_at: string | null }>("select id, summary, finished_at from units where run_id = ? and status = 'failed'"),
@@ -203,8 +208,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
     return this.sync(`counting units of run ${runId}`, () => this.statements.unitGroups.all(runId).map(toUnitGroup));
   }
 
-  override async listAuditScores(auditId: string): Promise<AuditScoreRecord[]> {
-    return this.sync(`listing scores of audit ${auditId}`, () => this.statements.auditScores.all(auditId).map(toAuditScoreRecord));
+  override async listAuditScores(auditId: string, unitIds?: readonly string[]): Promise<AuditScoreRecord[]> {
+    return this.sync(`listing scores of audit ${auditId}`, () =>
+      (unitIds === undefined ? this.statements.auditScores.all(auditId) : this.statements.auditScoresOf.all(JSON.stringify([...new Set(unitIds)]), auditId)).map(toAuditScoreRecord),
+    );
   }
 
   override async listAudits(runId: string): Promise<AuditRecord[]> {

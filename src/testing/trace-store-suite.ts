@@ -493,6 +493,11 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
           })),
         );
         assert.deepEqual(await store.listAuditScores(`a-${randomUUID()}`), []);
+        // Only some units: the saved order is kept whatever order they are asked in; a unit not in the audit is left out, one asked twice comes once.
+        const all = await store.listAuditScores(audit.id);
+        assert.deepEqual(await store.listAuditScores(audit.id, [ids[1]!, ids[2]!, 'u_not_audited']), [all[0], all[2]]);
+        assert.deepEqual(await store.listAuditScores(audit.id, [ids[0]!, ids[0]!]), [all[1]]);
+        assert.deepEqual(await store.listAuditScores(audit.id, []), []);
       });
 
       it('keeps every audit of a run, newest first, each with its label', async () => {

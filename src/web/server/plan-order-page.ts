@@ -26,8 +26,8 @@ export function isPlanOrderQuery(query: UnitQuery): boolean {
 
 /**
  * A page of the default view read straight from the store — the page's
- * units (`listUnits` at its offset), the run's counts from its overview,
- * the audit's scores joined as the index joins them — while the run's
+ * units (`listUnits` at its offset) and their audit scores, the run's
+ * counts from its overview — while the run's
  * full unit index is not built (a run just opened, or units finished
  * since). Null when the query needs the index (a filter, a sort, a
  * search) or the index is current: then the index answers. Either way the
@@ -40,10 +40,12 @@ export async function planOrderPage(api: ApiContext, run: RunRecord, query: Unit
   if (api.data.builtIndex(run, overview.signature) !== undefined) return null;
   const audit = await selectAudit(api, run, query.audit);
   const units = await api.data.store.listUnits(run.id, { offset, limit });
-  const scores = audit === null ? null : (await api.data.auditIndex(audit)).byUnit;
+  // The page's own scores: the whole audit's are read when the quadrant or a filter needs them.
+  const scores = audit === null ? [] : await api.data.store.listAuditScores(audit.id, units.map((unit) => unit.id));
+  const byUnit = new Map(scores.map(({ unitId, position: _position, ...unitScores }) => [unitId, unitScores]));
   const rows = units.map((unit) => {
     const row = unitRow(unit);
-    return scores === null ? row : { ...row, audit: scores.get(row.id)?.scores ?? null };
+    return audit === null ? row : { ...row, audit: byUnit.get(row.id) ?? null };
   });
   api.data.buildIndexSoon(run);
   return { total: overview.units.total, outcomes: overview.outcomes, audit, rows };

@@ -37,6 +37,9 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
   // The table mounts only once the header is here: ask for its first rows now, alongside the header
   // (once per run opened, with the filters it was opened with).
   useEffect(() => prefetchJson(unitPagePath(runId, query, 0)), [runId]);
+  // The quadrant and the metrics need the server's index of every unit; the first rows do not. Asking for them
+  // once the first rows are in keeps that reading from delaying the rows on a large run just opened.
+  const firstRowsIn = meta !== null;
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
@@ -58,10 +61,21 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
           {state.data.audits.length > 0 && search.get('audit') !== 'none' && (
             <section>
               <h2>Consistency: do agents that agree reason alike?</h2>
-              <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
+              {firstRowsIn ? (
+                <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
+              ) : (
+                <p className="loading">Loading the consistency quadrant…</p>
+              )}
             </section>
           )}
-          <RunMetricsSection run={state.data} pollMs={running ? LIVE_MS : null} />
+          {firstRowsIn ? (
+            <RunMetricsSection run={state.data} pollMs={running ? LIVE_MS : null} />
+          ) : (
+            <section>
+              <h2>Metrics</h2>
+              <Loading what="the metrics" />
+            </section>
+          )}
           <AuditSummaryPanel
             audits={state.data.audits}
             selected={meta?.auditId ?? null}
