@@ -43,7 +43,7 @@ export function runsRoutes(api: ApiContext): Hono {
     return sendJson(api, c, await runHeader(api, run));
   });
 
-  // How far the unit index of a large run has got: the run page polls it while its header takes longer than a moment.
+  // How far the unit index of a large run has got: the run page polls it while its metrics wait for the index.
   app.get('/:runId/index-progress', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));

@@ -39,7 +39,9 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
   useEffect(() => prefetchJson(unitPagePath(runId, query, 0)), [runId]);
   // The quadrant and the metrics need the server's index of every unit; the first rows do not. Asking for them
   // once the first rows are in keeps that reading from delaying the rows on a large run just opened.
-  const firstRowsIn = meta !== null;
+  // (A table that failed does not hold them back: its error is shown, and they may still be readable.)
+  const [tableFailed, setTableFailed] = useState(false);
+  const firstRowsIn = meta !== null || tableFailed;
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
@@ -107,7 +109,7 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
                 Download these questions as CSV
               </a>
             </p>
-            <UnitTable runId={runId} query={query} onMeta={setMeta} live={running} />
+            <UnitTable runId={runId} query={query} onMeta={setMeta} onFailure={setTableFailed} live={running} />
           </section>
         </>
       )}
