@@ -140,7 +140,7 @@ const NOT_FOUND_SHOWN = `new Promise((resolve) => {
   check();
 })`;
 
-/** In-page script: the run page's first rows as FIRST_ROW, and the most the index progress line said before them (null when it never showed). */
+/** In-page script: the run page's first rows as FIRST_ROW, and the last text the index progress line (under the metrics) showed before them (null when it never showed). */
 const FIRST_ROW_WITH_PROGRESS = `new Promise((resolve) => {
   let progress = null;
   const check = () => {
@@ -222,10 +222,10 @@ async function main(): Promise<void> {
     }
     const ratio = (value: number, reference: number) => `${Math.round(value).toLocaleString('en-US')} ms (${(value / reference).toFixed(0)}× /api/health)`;
     for (const [label, key] of [
-      ['run header (`/header`: configuration, counts, audits; reads the run\'s unit summaries into the index)', 'header'],
-      ['first 200 rows (`/units`, asked with the header; + the audit\'s score columns)', 'rows'],
+      ['run header (`/header`: configuration, counts, audits; outcome counts, protocols and seeds grouped by the store, no unit read)', 'header'],
+      ['first 200 rows (`/units` in plan order, asked with the header: that page\'s units and audit scores read from the store)', 'rows'],
       [`quadrant points (\`/consistency\`, ${count} units)`, 'quadrant'],
-      ['run metrics (`/metrics`, computed at this first request)', 'metrics'],
+      ['run metrics (`/metrics`: builds the run\'s unit index, then computes the metrics)', 'metrics'],
     ] as const) {
       apiRows.push([`first open in a new server process: ${label}, cold / warm`, `${ratio(median(firstOpen[key]), median(firstOpen.health))} / ${ms(median(warmOpen[key]))}`]);
     }
@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     apiRows.push([`first full-text search, text index cold (events of ${count} units read once, at this search)`, ms(textCold.ms)]);
     const quadrant = await api(`/api/runs/${db.gdpRunId}/consistency`);
     apiRows.push([`consistency quadrant points (${count} units)`, ms(quadrant.ms)]);
-    apiRows.push([`first page of 200 rows in this benchmark's own process, index cold (built from ${count} stored summaries + the audit's ${count} score rows)`, ms(cold.ms)]);
+    apiRows.push([`first page of 200 rows in this benchmark's own process, before any index (plan order: that page's units and audit scores read from the store)`, ms(cold.ms)]);
     const warm: number[] = [];
     for (let index = 0; index < options.repeats; index++) warm.push((await api(`${runPath}?limit=200&offset=${index * 1000}`)).ms);
     apiRows.push(['a page of 200 rows, warm', ms(median(warm))]);
@@ -292,7 +292,7 @@ async function main(): Promise<void> {
       const referenceMs = median(reference);
       rows.push(['reference: navigation to the not-found page (no API call) until its heading is on screen', ms(referenceMs)]);
       rows.push([`run page, navigation to first rows on screen, cold (new server process, median of ${firstCold.length})`, `${ms(median(firstCold))} (${(median(firstCold) / referenceMs).toFixed(1)}× the reference)`]);
-      rows.push(['— index progress shown before the first rows (last text seen)', progressShown.length === 0 ? 'not seen (the header came first, or within 300 ms)' : `${progressShown.length} of ${firstCold.length} opens: "${progressShown.at(-1)}"`]);
+      rows.push(['— index progress (units read for the metrics) shown before the first rows', progressShown.length === 0 ? 'not seen: the metrics are asked for once the first rows are in' : `${progressShown.length} of ${firstCold.length} opens: "${progressShown.at(-1)}"`]);
       rows.push(['run page, navigation to first rows on screen (server index warm)', `${ms(median(firstWarm))} (${(median(firstWarm) / referenceMs).toFixed(1)}× the reference)`]);
       const quadrantTimes: number[] = [];
       for (let index = 0; index < options.repeats; index++) {
@@ -392,7 +392,7 @@ function render(options: Options, buildMs: number, apiRows: Array<[string, strin
     '',
     `Written by \`npm run bench -- --only v\` (or \`node --import tsx bench/viewer-bench.ts --write\`; the default \`npm run bench\` leaves it). ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end — the server, Chromium and everything else share these cores, so read the times as upper bounds; Debian Chromium through playwright-core, 1400 × 1000 viewport, headless.`,
     '',
-    `Store: one GDP run of ${options.units.toLocaleString('en-US')} units (3 agents, 2–3 rounds, every outcome), audited with ${options.audit === 'real' ? 'the offline models (wordvec + heuristic NLI)' : options.audit === 'fake' ? 'hashed test vectors' : 'no audit'}; built in ${ms(buildMs)}. The API reads each run's unit summaries once into an in-memory index (rebuilt when unit counts change) and the audit's score columns (not its alignment details), and filters, sorts and pages from them; the run's metrics are computed at their first request, after the header and first rows. The table renders only the visible rows and fetches 200-row pages as they scroll into view. "Cold" is a new server process (\`bench/viewer-serve-child.ts\`), as right after \`quorum ui\` starts; ratios are to a reference measured in the same run, so runs on a busier or quieter machine compare. Medians of ${options.repeats} repeats unless noted.`,
+    `Store: one GDP run of ${options.units.toLocaleString('en-US')} units (3 agents, 2–3 rounds, every outcome), audited with ${options.audit === 'real' ? 'the offline models (wordvec + heuristic NLI)' : options.audit === 'fake' ? 'hashed test vectors' : 'no audit'}; built in ${ms(buildMs)}. The run page's first screen reads no more than it shows: the header's counts are grouped by the store (\`countUnitGroups\`) and the default first page reads its 200 units and their audit scores. Everything else (filters, sorts, the quadrant, metrics) comes from an in-memory index of every unit's summary and the audit's score columns (not its alignment details), built in the background once the first page is answered and rebuilt when unit counts change; the run's metrics are computed at their first request. The table renders only the visible rows and fetches 200-row pages as they scroll into view. "Cold" is a new server process (\`bench/viewer-serve-child.ts\`), as right after \`quorum ui\` starts; ratios are to a reference measured in the same run, so runs on a busier or quieter machine compare. Medians of ${options.repeats} repeats unless noted.`,
     '',
     '### API (HTTP on 127.0.0.1, measured from the client)',
     '',

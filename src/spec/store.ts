@@ -26,6 +26,30 @@ export type UnitStatus = 'pending' | 'done' | 'failed';
 /** Units per status. */
 export type UnitCounts = Record<UnitStatus, number> & { total: number };
 
+/**
+ * Units of a run that share a protocol, seed, status and the summary fields
+ * a run's overview counts by (see `TraceStore.countUnitGroups`).
+ */
+export interface UnitGroup {
+  protocol: string;
+  seed: number;
+  status: UnitStatus;
+  /** `summary.answerStatus`; null for units without a summary (pending). */
+  answerStatus: UnitSummary['answerStatus'] | null;
+  /** `summary.correct`; null without a summary, and for ungraded or unparsed answers. */
+  correct: boolean | null;
+  /** `summary.unanimous`; null without a summary. */
+  unanimous: boolean | null;
+  /** Units in the group (at least 1). */
+  count: number;
+  /**
+   * The smallest plan position in the group. Positions may have gaps; only
+   * their order means anything: it puts protocols and seeds in the order
+   * the run first planned them.
+   */
+  firstPosition: number;
+}
+
 /** The key that makes a unit unique within a run. */
 export interface UnitKey {
   questionId: string;
@@ -178,6 +202,14 @@ export interface TraceStore {
   getUnit(unitId: string): Promise<UnitRecord | undefined>;
   countUnits(runId: string): Promise<UnitCounts>;
   /**
+   * The run's units counted per (protocol, seed, status, answer status,
+   * correctness, unanimity), sorted by `firstPosition`: what a run's
+   * overview shows (outcome counts, protocols, seeds) without reading every
+   * summary into memory. SQL backends count with `GROUP BY` in the
+   * database. An unknown run has no groups.
+   */
+  countUnitGroups(runId: string): Promise<UnitGroup[]>;
+  /**
    * Stores a finished unit's events and summary atomically. Returns false
    * (and changes nothing) when the unit was already finished: every unit is
    * stored exactly once.
@@ -211,9 +243,11 @@ export interface TraceStore {
   listAuditQuestions(auditId: string, query?: AuditQuestionQuery): Promise<AuditQuestionRecord[]>;
   /**
    * An audit's per-unit scores in saved order, without alignment details:
-   * columns only, so a 10,000-unit audit reads in one cheap query.
+   * columns only, so a 10,000-unit audit reads in one cheap query. With
+   * `unitIds`, only those units' scores (still in saved order; units not
+   * in the audit are left out): a page of a table reads its own rows.
    */
-  listAuditScores(auditId: string): Promise<AuditScoreRecord[]>;
+  listAuditScores(auditId: string, unitIds?: readonly string[]): Promise<AuditScoreRecord[]>;
   /**
    * Creates a study, or updates an existing one's name, status, note,
    * configuration and `updatedAt` (its `createdAt` is kept).

@@ -14,6 +14,7 @@ import type {
   TraceStore,
   UnitCounts,
   UnitFailure,
+  UnitGroup,
   UnitKey,
   UnitQuery,
   UnitRecord,
@@ -28,6 +29,7 @@ import { unpackText } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
+import { groupUnitRows } from './unit-groups.js';
 import { describeZodIssue } from './zod-issue.js';
 
 /** Options shared by the SQL stores. */
@@ -38,7 +40,7 @@ export interface KyselyTraceStoreOptions {
   readonly?: boolean;
 }
 
-/** Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+/** Rows per multi-row INSERT (and ids per `IN` list): well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const INSERT_CHUNK = 500;
 
 /** Sentinel "no limit" for OFFSET without LIMIT (SQLite cannot express it portably). */
@@ -197,6 +199,14 @@ export class KyselyTraceStore implements TraceStore {
     return groups.reduce((counts, group) => addToCounts(counts, group.status, group.count), emptyUnitCounts());
   }
 
+  /** Portable: JSON functions differ between dialects, so the summaries are read and grouped here; backends override it with a `GROUP BY`. */
+  async countUnitGroups(runId: string): Promise<UnitGroup[]> {
+    const rows = await this.guard(`counting units of run ${runId}`, () =>
+      this.db.selectFrom('units').select(['protocol', 'seed', 'status', 'position', 'summary']).where('run_id', '=', runId).orderBy('position').orderBy('id').execute(),
+    );
+    return groupUnitRows(rows);
+  }
+
   async completeUnit(id: string, result: UnitResult): Promise<boolean> {
     this.assertWritable();
     const encoded = encodeUnitResult(id, result);
@@ -348,15 +358,20 @@ export class KyselyTraceStore implements TraceStore {
     return rows.map(toAuditQuestionRecord);
   }
 
-  async listAuditScores(auditId: string): Promise<AuditScoreRecord[]> {
-    const rows = await this.guard(`listing scores of audit ${auditId}`, () =>
+  async listAuditScores(auditId: string, unitIds?: readonly string[]): Promise<AuditScoreRecord[]> {
+    const select = () =>
       this.db
         .selectFrom('audit_questions')
         .select(['unit_id', 'position', 'eligible', 'cara_hyb', 'sim', 'contradiction_rate', 'cara_gt', 'failure_mode', 'low_cara', 'agreement_size'])
         .where('audit_id', '=', auditId)
-        .orderBy('position')
-        .execute(),
-    );
+        .orderBy('position');
+    const rows = await this.guard(`listing scores of audit ${auditId}`, async () => {
+      if (unitIds === undefined) return select().execute();
+      const wanted = [...new Set(unitIds)];
+      const chunks = [];
+      for (let offset = 0; offset < wanted.length; offset += INSERT_CHUNK) chunks.push(await select().where('unit_id', 'in', wanted.slice(offset, offset + INSERT_CHUNK)).execute());
+      return chunks.flat().sort((a, b) => Number(a.position) - Number(b.position));
+    });
     return rows.map(toAuditScoreRecord);
   }
 

@@ -253,6 +253,27 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
         assert.deepEqual(await store.countUnits(runId), { pending: 2, done: 1, failed: 1, total: 4 });
         assert.deepEqual(await store.countUnits(newRunId('none')), { pending: 0, done: 0, failed: 0, total: 0 });
       });
+
+      it('counts units per protocol, seed, status, answer status, correctness and unanimity, in plan order of first appearance', async () => {
+        const runId = newRunId('groups');
+        await store.createRun(runRecord(runId));
+        // Plan order: du/1 ×3, then ni/2 ×2, then du/2 ×1 (seed 2 of du appears after ni).
+        const ids = await store.addUnits(runId, [...keys(3, 'du', 1), ...keys(2, 'ni', 2), ...keys(1, 'du', 2)]);
+        await store.completeUnit(ids[0]!, unitResult());
+        await store.completeUnit(ids[1]!, unitResult({ summary: unitSummary({ answer: 'C', correct: false, unanimous: false }) }));
+        await store.completeUnit(ids[2]!, unitResult());
+        await store.completeUnit(ids[3]!, unitResult({ summary: unitSummary({ answer: null, answerStatus: 'unparsed', correct: null, unanimous: false }) }));
+        await store.completeUnit(ids[4]!, unitResult({ status: 'failed', summary: unitSummary({ answer: null, answerStatus: 'none', gold: null, correct: null, unanimous: false }) }));
+        // ids[5] stays pending. Expected groups written out by hand from the six units above.
+        assert.deepEqual(await store.countUnitGroups(runId), [
+          { protocol: 'du', seed: 1, status: 'done', answerStatus: 'ok', correct: true, unanimous: true, count: 2, firstPosition: 0 },
+          { protocol: 'du', seed: 1, status: 'done', answerStatus: 'ok', correct: false, unanimous: false, count: 1, firstPosition: 1 },
+          { protocol: 'ni', seed: 2, status: 'done', answerStatus: 'unparsed', correct: null, unanimous: false, count: 1, firstPosition: 3 },
+          { protocol: 'ni', seed: 2, status: 'failed', answerStatus: 'none', correct: null, unanimous: false, count: 1, firstPosition: 4 },
+          { protocol: 'du', seed: 2, status: 'pending', answerStatus: null, correct: null, unanimous: null, count: 1, firstPosition: 5 },
+        ]);
+        assert.deepEqual(await store.countUnitGroups(newRunId('none')), []);
+      });
     });
 
     describe('completing units', () => {
@@ -472,6 +493,11 @@ export function runStoreSuite(name: string, open: () => Promise<TraceStore>, cle
           })),
         );
         assert.deepEqual(await store.listAuditScores(`a-${randomUUID()}`), []);
+        // Only some units: the saved order is kept whatever order they are asked in; a unit not in the audit is left out, one asked twice comes once.
+        const all = await store.listAuditScores(audit.id);
+        assert.deepEqual(await store.listAuditScores(audit.id, [ids[1]!, ids[2]!, 'u_not_audited']), [all[0], all[2]]);
+        assert.deepEqual(await store.listAuditScores(audit.id, [ids[0]!, ids[0]!]), [all[1]]);
+        assert.deepEqual(await store.listAuditScores(audit.id, []), []);
       });
 
       it('keeps every audit of a run, newest first, each with its label', async () => {

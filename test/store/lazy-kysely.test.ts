@@ -1,6 +1,7 @@
 /**
  * Reading a current SQLite store — the run, its units, audits and events,
- * as `quorum show` does — never loads kysely (its 263 files were the
+ * as `quorum show` does, and the counts and audit scores of the viewer's
+ * first screen — never loads kysely (its 263 files were the
  * largest part of `quorum show`'s start-up); a store that needs migrating
  * still goes through kysely, and portable queries load it on first use.
  */
@@ -31,11 +32,14 @@ const run = await store.getRun('r1');
 const units = await store.listUnits('r1', { status: 'done', limit: 5 });
 const audits = await store.listAudits('r1');
 const events = await store.getEvents(units[0].id);
+const counts = await store.countUnits('r1');
+const groups = await store.countUnitGroups('r1');
+const scores = await store.listAuditScores('no-audit', [units[0].id]);
 const loadedAfterReads = loaded();
 ${extra}
 const loadedAfterExtra = loaded();
 await store.close();
-process.stdout.write(JSON.stringify({ reads: [run.id, units.length, audits.length, events.length].join(','), loadedAfterReads, loadedAfterExtra }));
+process.stdout.write(JSON.stringify({ reads: [run.id, units.length, audits.length, events.length, counts.total, groups.length, scores.length].join(','), loadedAfterReads, loadedAfterExtra }));
 `,
   );
   return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })) as { reads: string; loadedAfterReads: boolean; loadedAfterExtra: boolean };
@@ -50,10 +54,10 @@ describe('SQLite store without kysely', () => {
     const result = unitResult();
     await store.completeUnit(ids[0]!, result);
     await store.close();
-    const seen = probe(file, "await store.countUnits('r1');");
-    // expected: the run, 1 done unit, no audit, the fixture unit's 10 events (unitResult's default)
-    assert.equal(seen.reads, `r1,1,0,${result.events.length}`);
+    const seen = probe(file, 'await store.listRuns();');
+    // expected: the run, 1 done unit, no audit, the fixture unit's 10 events (unitResult's default), 1 unit in 1 group, no scores
+    assert.equal(seen.reads, `r1,1,0,${result.events.length},1,1,0`);
     assert.equal(seen.loadedAfterReads, false, 'kysely loaded by reads of a current store');
-    assert.equal(seen.loadedAfterExtra, true, 'a portable query (countUnits) loads kysely');
+    assert.equal(seen.loadedAfterExtra, true, 'a portable query (listRuns) loads kysely');
   });
 });

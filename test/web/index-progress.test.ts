@@ -1,9 +1,10 @@
 /**
  * `GET /api/runs/:runId/index-progress`: while the server reads a run's
- * units into its index, the run page shows how many it has read. The
- * store's `listUnits` is held at a gate here, so the test sees the build
- * in the middle, deterministically: 0 of the run's units read, then
- * nothing in progress once the first page (2,000 units > this run) is in.
+ * units into its index (for the metrics), the run page shows how many it
+ * has read. The store's `listUnits` is held at a gate here, so the test
+ * sees the build in the middle, deterministically: 0 of the run's units
+ * read, then nothing in progress once the first page (2,000 units > this
+ * run) is in. The header reads no unit: it answers with the gate shut.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TraceStore } from '../../src/spec/store.js';
-import type { IndexProgressPage, RunHeader } from '../../src/web/server/api-types.js';
+import type { IndexProgressPage, RunHeader, RunMetricsPage } from '../../src/web/server/api-types.js';
 import { createViewerApp } from '../../src/web/server/create-viewer-app.js';
 import { buildViewerDb, type ViewerDb } from './fixtures/viewer-db.js';
 
@@ -53,13 +54,17 @@ describe('GET /api/runs/:runId/index-progress', () => {
     const app = createViewerApp({ store, uiDir: null, env: {} });
     const progress = async () => (await (await app.request(`/api/runs/${db.gdpRunId}/index-progress`)).json()) as IndexProgressPage;
     assert.deepEqual(await progress(), { building: null });
-    const header = app.request(`/api/runs/${db.gdpRunId}/header`);
+    // The fixture's run: the showcase, 6 generated and 1 pending unit (viewer-db.ts).
+    const header = (await (await app.request(`/api/runs/${db.gdpRunId}/header`)).json()) as RunHeader;
+    assert.equal(header.units.total, 8);
+    assert.deepEqual(await progress(), { building: null });
+    const metrics = app.request(`/api/runs/${db.gdpRunId}/metrics`);
     await entered;
-    // The fixture's run: the showcase, 6 generated and 1 pending unit (viewer-db.ts), none read yet.
+    // None read yet.
     assert.deepEqual(await progress(), { building: { indexed: 0, total: 8 } });
     open();
-    const answer = (await (await header).json()) as RunHeader;
-    assert.equal(answer.units.total, 8);
+    const answer = (await (await metrics).json()) as RunMetricsPage;
+    assert.equal(answer.metrics.units, 8);
     assert.deepEqual(await progress(), { building: null });
     assert.equal((await app.request('/api/runs/nope/index-progress')).status, 404);
   });

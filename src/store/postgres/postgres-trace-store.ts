@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { QuorumError, StoreError } from '../../spec/errors.js';
-import type { CachedCompletion, UnitResult } from '../../spec/store.js';
+import type { CachedCompletion, UnitGroup, UnitResult } from '../../spec/store.js';
 import type { TraceEvent } from '../../spec/trace.js';
 import { isoNow } from '../../util/clock.js';
 import { encodeUnitResult } from '../encode-unit-result.js';
 import { joinMessages, referencedHashes } from '../message-bodies.js';
 import { KyselyTraceStore, missingUnit, type KyselyTraceStoreOptions } from '../kysely-trace-store.js';
 import type { Database } from '../schema.js';
+import { toUnitGroup, type UnitGroupRow } from '../unit-groups.js';
 
 /**
  * A unit's completion as one statement: the guarded status update, then
@@ -28,6 +29,13 @@ const COMPLETE_UNIT = `with updated as (
   on conflict (hash) do nothing
 )
 select (select count(*) from updated)::integer as updated, exists (select 1 from units where id = $1) as present`;
+
+/** A run's units counted in the database: each summary is cast to jsonb once, in the inner select. */
+const UNIT_GROUPS = `select protocol, seed, status, summary ->> 'answerStatus' as answer_status, (summary ->> 'correct')::boolean as correct,
+  (summary ->> 'unanimous')::boolean as unanimous, count(*) as count, min(position) as first_position
+from (select protocol, seed, status, position, summary::jsonb as summary from units where run_id = $1) as unit
+group by protocol, seed, status, answer_status, correct, unanimous
+order by first_position`;
 
 /**
  * Hints for the PostgreSQL failures a person can act on, by SQLSTATE class
@@ -124,6 +132,11 @@ export class PostgresTraceStore extends KyselyTraceStore {
     const row = outcome.rows[0];
     if (row === undefined || !row.present) throw missingUnit(id);
     return row.updated === 1;
+  }
+
+  override async countUnitGroups(runId: string): Promise<UnitGroup[]> {
+    const result = await this.guard(`counting units of run ${runId}`, () => this.pool.query<UnitGroupRow>({ name: 'quorum-unit-groups', text: UNIT_GROUPS, values: [runId] }));
+    return result.rows.map(toUnitGroup);
   }
 
   override async getEvents(id: string): Promise<TraceEvent[]> {

@@ -21,7 +21,8 @@ export function unitQueryShape() {
   };
 }
 
-type UnitQuery = z.infer<z.ZodObject<ReturnType<typeof unitQueryShape>>>;
+/** A parsed query of a run's units (`unitQueryShape`). */
+export type UnitQuery = z.infer<z.ZodObject<ReturnType<typeof unitQueryShape>>>;
 
 /** A run's units after filters, search and sort, with what was used to get them. */
 export interface MatchingRows {

@@ -5,10 +5,10 @@ import type { RunRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
 import type { ConsistencyPage, ConsistencyPoint, IndexProgressPage, Page, RunDetail, RunHeader, RunListItem, RunMetricsPage, UnitPage } from './api-types.js';
-import type { RunIndex } from './run-index.js';
+import { planOrderPage, type RowsPage } from './plan-order-page.js';
 import { unitTableCsv } from './unit-table-csv.js';
 import { compareRuns } from './compare-runs.js';
-import { matchingRows, unitQueryShape, withText } from './matching-rows.js';
+import { matchingRows, unitQueryShape, withText, type UnitQuery } from './matching-rows.js';
 import { displayConfig } from './display-config.js';
 import { pageParams, parseQuery } from './query-params.js';
 import { runListItem } from './run-list-item.js';
@@ -31,19 +31,19 @@ export function runsRoutes(api: ApiContext): Hono {
   app.get('/:runId', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    const { header, index } = await runHeader(api, run);
-    const detail: RunDetail = { ...header, metrics: await index.metrics() };
+    const header = await runHeader(api, run);
+    const detail: RunDetail = { ...header, metrics: await (await data.runIndex(run)).metrics() };
     return sendJson(api, c, detail);
   });
 
-  // The run page's first screen: everything but the metrics, which cost more than the rest on a large run.
+  // The run page's first screen: everything but the metrics, which need every unit read (the header needs none).
   app.get('/:runId/header', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    return sendJson(api, c, (await runHeader(api, run)).header);
+    return sendJson(api, c, await runHeader(api, run));
   });
 
-  // How far the unit index of a large run has got: the run page polls it while its header takes longer than a moment.
+  // How far the unit index of a large run has got: the run page polls it while its metrics wait for the index.
   app.get('/:runId/index-progress', async (c) => {
     parseQuery({}, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
@@ -65,21 +65,22 @@ export function runsRoutes(api: ApiContext): Hono {
   app.get('/:runId/units', async (c) => {
     const { offset, limit, ...query } = parseQuery({ ...pageParams(100, 500), ...unitQueryShape() }, c.req.query());
     const run = await requireRun(api, c.req.param('runId'));
-    const { index, audit, text, rows } = await matchingRows(api, run, query);
-    const shown = rows.slice(offset, offset + limit);
+    // The default view of a run just opened comes from the store; everything else (and it, once indexed) from the run's index.
+    const page = (await planOrderPage(api, run, query, offset, limit)) ?? (await indexedPage(api, run, query, offset, limit));
+    const text = data.textIndexOf(run);
     // The question column needs the text of the rows shown, not of the whole run: queue only theirs (each read once).
     // Not awaited: reading 200 units' events would hold the rows back; the table asks again while textIndex says it is reading.
-    void text.update(shown.filter((row) => row.status !== 'pending').map((row) => row.id));
-    const page: UnitPage = {
-      total: rows.length,
+    void text.update(page.rows.filter((row) => row.status !== 'pending').map((row) => row.id));
+    const body: UnitPage = {
+      total: page.total,
       offset,
       limit,
-      items: shown.map((row) => withText(row, text)),
-      outcomes: index.outcomes,
-      auditId: audit?.id ?? null,
+      items: page.rows.map((row) => withText(row, text)),
+      outcomes: page.outcomes,
+      auditId: page.audit?.id ?? null,
       textIndex: text.progress,
     };
-    return sendJson(api, c, page);
+    return sendJson(api, c, body);
   });
 
   app.get('/:runId/compare/:otherId', async (c) => {
@@ -126,20 +127,25 @@ export function runsRoutes(api: ApiContext): Hono {
   return app;
 }
 
-/** A run's header (configuration, counts, audits, filter choices) and the index it came from. */
-async function runHeader(api: ApiContext, run: RunRecord): Promise<{ header: RunHeader; index: RunIndex }> {
-  const index = await api.data.runIndex(run);
-  const header: RunHeader = {
+/** A page of the rows that pass the query, from the run's unit index. */
+async function indexedPage(api: ApiContext, run: RunRecord, query: UnitQuery, offset: number, limit: number): Promise<RowsPage> {
+  const { index, audit, rows } = await matchingRows(api, run, query);
+  return { total: rows.length, outcomes: index.outcomes, audit, rows: rows.slice(offset, offset + limit) };
+}
+
+/** A run's header (configuration, counts, audits, filter choices), from its overview: no unit is read. */
+async function runHeader(api: ApiContext, run: RunRecord): Promise<RunHeader> {
+  const overview = await api.data.overview(run);
+  return {
     id: run.id,
     createdAt: run.createdAt,
     status: run.status,
     config: displayConfig(run.config),
-    units: await api.data.store.countUnits(run.id),
+    units: overview.units,
     audits: await api.data.store.listAudits(run.id),
-    protocols: index.protocols,
-    seeds: index.seeds,
+    protocols: overview.protocols,
+    seeds: overview.seeds,
   };
-  return { header, index };
 }
 
 /** The run, or a 404. */

@@ -59,13 +59,14 @@ export class RunTextIndex {
   async #index(unitIds: readonly string[]): Promise<void> {
     try {
       for (let start = 0; start < unitIds.length; start += BATCH) {
+        // Yield first: the request that queued these units (a page of the table) is answered before any is read.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = unitIds.slice(start, start + BATCH);
         const texts = await Promise.all(batch.map(async (id) => unitText(await this.store.getEvents(id))));
         batch.forEach((id, index) => {
           this.#entries.set(id, texts[index]!);
           this.#queued.delete(id);
         });
-        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       // Units left queued are asked for again by the next update.

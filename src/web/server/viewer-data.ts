@@ -4,6 +4,7 @@ import type { IndexProgress, UnitRow } from './api-types.js';
 import { buildAuditIndex, type AuditIndex } from './audit-index.js';
 import { LruCache } from './lru-cache.js';
 import { buildRunIndex, countsSignature, type RunIndex } from './run-index.js';
+import { readRunOverview, type RunOverview } from './run-overview.js';
 import { StudyReports } from './study-reports.js';
 import { RunTextIndex } from './text-index.js';
 
@@ -21,6 +22,9 @@ export interface ViewerDataOptions {
  */
 export class ViewerData {
   readonly #runIndexes: LruCache<string, Promise<RunIndex>>;
+  /** Builds of `#runIndexes` that have finished, and what they built. */
+  readonly #builtIndexes = new WeakMap<Promise<RunIndex>, RunIndex>();
+  readonly #overviews: LruCache<string, Promise<RunOverview>>;
   readonly #auditIndexes: LruCache<string, Promise<AuditIndex>>;
   readonly #textIndexes: LruCache<string, RunTextIndex>;
   /** Unit indexes being built, by run: units read so far of the run's total. */
@@ -33,6 +37,7 @@ export class ViewerData {
     options: ViewerDataOptions = {},
   ) {
     this.#runIndexes = new LruCache(options.runIndexes ?? 8);
+    this.#overviews = new LruCache(options.runIndexes ?? 8);
     this.#auditIndexes = new LruCache(options.auditIndexes ?? 8);
     this.#textIndexes = new LruCache(options.runIndexes ?? 8);
     this.studyReports = new StudyReports(store);
@@ -51,11 +56,47 @@ export class ViewerData {
     this.#building.set(run.id, progress);
     const building = buildRunIndex(this.store, run, counts, (read) => (progress.indexed = read));
     this.#runIndexes.set(run.id, building);
+    building.then((index) => this.#builtIndexes.set(building, index), () => undefined);
     const done = () => this.#building.get(run.id) === progress && this.#building.delete(run.id);
     building.then(done, done);
     // A failed build is not cached: the next request tries again.
     building.catch(() => this.#runIndexes.peek(run.id) === building && this.#runIndexes.delete(run.id));
     return building;
+  }
+
+  /**
+   * The run's unit index if it is built and current for `signature`
+   * (`countsSignature` of the run's counts now); never starts a build.
+   */
+  builtIndex(run: RunRecord, signature: string): RunIndex | undefined {
+    const building = this.#runIndexes.peek(run.id);
+    const index = building === undefined ? undefined : this.#builtIndexes.get(building);
+    return index?.signature === signature ? index : undefined;
+  }
+
+  /**
+   * Starts building the run's unit index, once the current request has
+   * been answered (filters and sorts need it; the first screen does not).
+   */
+  buildIndexSoon(run: RunRecord): void {
+    setImmediate(() => this.runIndex(run).catch(() => undefined));
+  }
+
+  /**
+   * The run's overview (unit counts, outcome counts, protocols, seeds),
+   * counted by the store; counted again when the unit counts change.
+   */
+  async overview(run: RunRecord): Promise<RunOverview> {
+    const units = await this.store.countUnits(run.id);
+    const cached = this.#overviews.get(run.id);
+    if (cached !== undefined) {
+      const overview = await cached.catch(() => undefined);
+      if (overview?.signature === countsSignature(units)) return overview;
+    }
+    const reading = readRunOverview(this.store, run.id, units);
+    this.#overviews.set(run.id, reading);
+    reading.catch(() => this.#overviews.peek(run.id) === reading && this.#overviews.delete(run.id));
+    return reading;
   }
 
   /**

@@ -10,11 +10,12 @@ const SHOW_AFTER_MS = 300;
 const POLL_MS = 250;
 
 /**
- * What the run page shows while its header loads: "Loading the run…", and
- * once that takes longer than a moment (a large run the server has not
- * indexed yet), how many of the run's units the server has read.
+ * What the run page shows while something that needs the run's unit index
+ * loads (its metrics): "Loading the metrics…", and once that takes longer
+ * than a moment (a large run the server has not indexed yet), how many of
+ * the run's units the server has read.
  */
-export function RunIndexProgress({ runId }: { runId: string }) {
+export function RunIndexProgress({ runId, what }: { runId: string; what: string }) {
   const [progress, setProgress] = useState<IndexProgress | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -28,10 +29,10 @@ export function RunIndexProgress({ runId }: { runId: string }) {
       clearInterval(timer);
     };
   }, [runId]);
-  if (progress === null || progress.total === 0) return <Loading what="the run" />;
+  if (progress === null || progress.total === 0) return <Loading what={what} />;
   return (
     <p className="loading" aria-busy="true" data-testid="run-index-progress">
-      Reading the run’s units: {integer(progress.indexed)} of {integer(progress.total)}…{' '}
+      Loading {what}: read {integer(progress.indexed)} of the run’s {integer(progress.total)} units…{' '}
       <progress max={progress.total} value={progress.indexed} aria-label="units read" />
     </p>
   );

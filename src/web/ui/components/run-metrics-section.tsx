@@ -2,12 +2,13 @@ import type { RunHeader, RunMetricsPage } from '../../server/api-types.js';
 import { apiPath } from '../lib/api-client.js';
 import { usePolledApi } from '../lib/use-polled-api.js';
 import { ErrorBox } from './error-box.js';
-import { Loading } from './loading.js';
+import { RunIndexProgress } from './run-index-progress.js';
 import { RunMetricsPanel } from './run-metrics-panel.js';
 
 /**
- * The run's metrics, fetched on their own: on a large run they take the
- * server longer than the header and the first rows, which show first.
+ * The run's metrics, fetched on their own: they need every unit of the run
+ * read (the server's unit index), the header and the first rows do not and
+ * show first. While they load on a large run, how far the reading has got.
  */
 export function RunMetricsSection({ run, pollMs }: { run: RunHeader; pollMs: number | null }) {
   const state = usePolledApi<RunMetricsPage>(apiPath(`/api/runs/${encodeURIComponent(run.id)}/metrics`), pollMs);
@@ -16,7 +17,7 @@ export function RunMetricsSection({ run, pollMs }: { run: RunHeader; pollMs: num
     return (
       <section>
         <h2>Metrics</h2>
-        <Loading what="the metrics" />
+        <RunIndexProgress runId={run.id} what="the metrics" />
       </section>
     );
   }

@@ -35,7 +35,20 @@ export function unitPagePath(runId: string, query: string, page: number): string
  * rows are fetched in pages as they scroll into view. 10,000 units cost a
  * few dozen DOM rows and one page request per screenful.
  */
-export function UnitTable({ runId, query, onMeta, live = false }: { runId: string; query: string; onMeta: (meta: TableMeta) => void; live?: boolean }) {
+export function UnitTable({
+  runId,
+  query,
+  onMeta,
+  onFailure,
+  live = false,
+}: {
+  runId: string;
+  query: string;
+  onMeta: (meta: TableMeta) => void;
+  /** Told when a page could not be read (pass a state setter: it must not change between renders). */
+  onFailure?: (failed: boolean) => void;
+  live?: boolean;
+}) {
   const viewport = useRef<HTMLDivElement>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [pages, setPages] = useState<ReadonlyMap<number, UnitRow[]>>(new Map());
@@ -71,10 +84,11 @@ export function UnitTable({ runId, query, onMeta, live = false }: { runId: strin
           if (current !== generation.current) return;
           requested.current.delete(page);
           setError(failure instanceof Error ? failure : new Error(String(failure)));
+          onFailure?.(true);
         },
       );
     },
-    [runId, query, onMeta],
+    [runId, query, onMeta, onFailure],
   );
 
   useEffect(() => {

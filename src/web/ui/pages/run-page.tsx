@@ -3,7 +3,7 @@ import type { RunHeader, UnitOutcome } from '../../server/api-types.js';
 import { AuditSummaryPanel } from '../components/audit-summary-panel.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { ErrorBox } from '../components/error-box.js';
-import { RunIndexProgress } from '../components/run-index-progress.js';
+import { Loading } from '../components/loading.js';
 import { RunConfigPanel } from '../components/run-config-panel.js';
 import { RunMetricsSection } from '../components/run-metrics-section.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -37,10 +37,15 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
   // The table mounts only once the header is here: ask for its first rows now, alongside the header
   // (once per run opened, with the filters it was opened with).
   useEffect(() => prefetchJson(unitPagePath(runId, query, 0)), [runId]);
+  // The quadrant and the metrics need the server's index of every unit; the first rows do not. Asking for them
+  // once the first rows are in keeps that reading from delaying the rows on a large run just opened.
+  // (A table that failed does not hold them back: its error is shown, and they may still be readable.)
+  const [tableFailed, setTableFailed] = useState(false);
+  const firstRowsIn = meta !== null || tableFailed;
   return (
     <div className="page">
       <Breadcrumbs items={[{ label: 'Runs', to: paths.runs() }, { label: runId }]} />
-      {state.status === 'loading' && <RunIndexProgress runId={runId} />}
+      {state.status === 'loading' && <Loading what="the run" />}
       {state.status === 'error' && <ErrorBox error={state.error} />}
       {state.status === 'ok' && (
         <>
@@ -58,10 +63,21 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
           {state.data.audits.length > 0 && search.get('audit') !== 'none' && (
             <section>
               <h2>Consistency: do agents that agree reason alike?</h2>
-              <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
+              {firstRowsIn ? (
+                <ConsistencyQuadrant key={`${state.data.audits[0]!.id}:${state.data.units.done}`} runId={runId} query={quadrantQuery} runLabel={runId} />
+              ) : (
+                <p className="loading">Loading the consistency quadrant…</p>
+              )}
             </section>
           )}
-          <RunMetricsSection run={state.data} pollMs={running ? LIVE_MS : null} />
+          {firstRowsIn ? (
+            <RunMetricsSection run={state.data} pollMs={running ? LIVE_MS : null} />
+          ) : (
+            <section>
+              <h2>Metrics</h2>
+              <Loading what="the metrics" />
+            </section>
+          )}
           <AuditSummaryPanel
             audits={state.data.audits}
             selected={meta?.auditId ?? null}
@@ -93,7 +109,7 @@ export function RunPage({ runId, search }: { runId: string; search: URLSearchPar
                 Download these questions as CSV
               </a>
             </p>
-            <UnitTable runId={runId} query={query} onMeta={setMeta} live={running} />
+            <UnitTable runId={runId} query={query} onMeta={setMeta} onFailure={setTableFailed} live={running} />
           </section>
         </>
       )}
