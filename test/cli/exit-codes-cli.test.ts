@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { collect, REPO_ROOT, spawnCli } from '../helpers/cli.js';
+import { collect, quorumArgs, REPO_ROOT, spawnCli } from '../helpers/cli.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
@@ -85,7 +85,8 @@ describe('a closed pipe', () => {
     const run = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--seed', '1-8', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const { runId } = JSON.parse(run.stdout) as { runId: string };
-    const script = `node --import tsx src/cli/bin.ts export ${runId} --db '${db}' | head -n 1 > /dev/null; echo "exit \${PIPESTATUS[0]}"`;
+    const quorum = [process.execPath, ...quorumArgs()].map((arg) => `'${arg}'`).join(' ');
+    const script = `${quorum} export ${runId} --db '${db}' | head -n 1 > /dev/null; echo "exit \${PIPESTATUS[0]}"`;
     const result = spawnSync('bash', ['-c', script], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(result.stdout, 'exit 0\n');
     assert.equal(result.stderr, '');
