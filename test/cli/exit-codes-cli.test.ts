@@ -44,10 +44,17 @@ describe('exit codes: 2 for bad input with a hint, 1 for failures', () => {
   });
 
   it('a failing backend exits 1', async () => {
-    // nothing listens on port 9: every unit fails (a failure, not bad input)
-    const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--agents', '1', '--backend', 'openai:m@http://127.0.0.1:9/v1#timeout-ms=500', '--db', join(dir, 'fail.db'), '--json']);
-    assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stderr, /^error: 1 of 1 units failed/m);
+    // the server answers every call 404 (no such model): every unit fails (a failure, not bad input). Not retried,
+    // unlike a refused connection, whose retries (docs/backends.md, "Retry") waited 4-7 s here and test nothing of the exit code
+    const failing = await FakeOpenAiServer.start({ fallback: { kind: 'status', status: 404, message: 'The model `m` does not exist' } });
+    try {
+      const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--agents', '1', '--backend', `openai:m@${failing.url}`, '--db', join(dir, 'fail.db'), '--json']);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /^error: 1 of 1 units failed/m);
+      assert.ok(failing.requests.length >= 1, 'the backend was called');
+    } finally {
+      await failing.close();
+    }
   });
 });
 
