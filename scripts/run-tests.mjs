@@ -1,20 +1,12 @@
 #!/usr/bin/env node
-// Finds test files under test/ (Node 20's --test does not expand globs) and
-// runs them with node:test through tsx. Arguments filter files by substring.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Runs the test files under test/ with node:test through tsx, two at a time.
+// Arguments filter files by substring. `scripts/time-tests.mjs` takes the
+// same filters and prints each file's wall time instead.
 import { spawnSync } from 'node:child_process';
-
-function find(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return find(path);
-    return name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+import { findTestFiles } from './test-files.mjs';
 
 const filters = process.argv.slice(2);
-const files = find('test').filter((file) => filters.length === 0 || filters.some((f) => file.includes(f))).sort();
+const files = findTestFiles(filters);
 if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);

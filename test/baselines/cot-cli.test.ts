@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 
 // Two FinQA items in the original format: the fake model answers 637 to both, right for the first, wrong for the second.
@@ -49,7 +49,7 @@ after(async () => {
 describe('quorum run --protocol cot on a fake OpenAI server', () => {
   it('makes one call per question over the rendered context and reports table-QA metrics', { timeout: 120_000 }, async () => {
     const db = join(dir, 'cot.db');
-    const result = await runCli(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { runId: string; protocol: string; calls: number; agents: Array<{ name: string }>; unparsedTurns: number; tableQa: Record<string, unknown> };
     assert.equal(report.protocol, 'cot');
@@ -85,7 +85,7 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
       await store.close();
     }
 
-    const shown = await runCli(['show', report.runId, '--db', db]);
+    const shown = await runInProcess(['show', report.runId, '--db', db]);
     assert.equal(shown.code, 0, shown.stderr);
     assert.match(shown.stdout, /^protocol cot$/m);
     assert.doesNotMatch(shown.stdout, /visibility undefined|rounds undefined/);
@@ -100,7 +100,7 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
   it('--corrupt perturbs the context the model sees and records rate and seed with the run', { timeout: 120_000 }, async () => {
     const db = join(dir, 'corrupt.db');
     const before = server.requests.length;
-    const result = await runCli(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--limit', '1', '--corrupt', '0.3', '--corrupt-seed', '4', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--limit', '1', '--corrupt', '0.3', '--corrupt-seed', '4', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { dataset: string };
     assert.equal(report.dataset, 'finqa+corrupt(p=0.3,seed=4)');
@@ -108,7 +108,7 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
     const clean = server.requests[0]!.body.messages.at(-1)!.content;
     assert.notEqual(prompt, clean);
 
-    const refused = await runCli(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--corrupt', '0.5', '--backend', `openai:fake@${server.url}`, '--db', db]);
+    const refused = await runInProcess(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--corrupt', '0.5', '--backend', `openai:fake@${server.url}`, '--db', db]);
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /between 0 and 0\.3/);
   });
@@ -117,7 +117,7 @@ describe('quorum run --protocol cot on a fake OpenAI server', () => {
 describe('quorum run --protocol cot without context', () => {
   it('asks a question without context with no word about context or a domain', { timeout: 120_000 }, async () => {
     const before = server.requests.length;
-    const result = await runCli(['run', '--protocol', 'cot', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'cot-demo.db'), '--json']);
+    const result = await runInProcess(['run', '--protocol', 'cot', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'cot-demo.db'), '--json']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(server.requests[before]!.body.messages[0]!.content, 'You answer questions. Show your reasoning and calculations.');
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { fakeRoleReply } from '../shared-log/fake-roles-server.js';
 
@@ -56,7 +56,7 @@ for (const protocol of ['planner', 'plan-log'] as const) {
   describe(`quorum run --protocol ${protocol} on a fake OpenAI server`, () => {
     it('plans first, executes only the planned specialist in round 0, answers from the log', { timeout: 120_000 }, async () => {
       const db = join(dir, `${protocol}.db`);
-      const result = await runCli(['run', '--protocol', protocol, '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+      const result = await runInProcess(['run', '--protocol', protocol, '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
       assert.equal(result.code, 0, result.stderr);
       const report = JSON.parse(result.stdout) as { runId: string; failed: number; agents: Array<{ name: string }>; unparsedTurns: number | null; tableQa: Record<string, unknown> };
       assert.equal(report.failed, 0);

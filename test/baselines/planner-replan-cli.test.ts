@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { fakeRoleReply } from '../shared-log/fake-roles-server.js';
 import { roleOf } from '../shared-log/scripted-roles.js';
@@ -58,7 +58,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the planner with one re-plan allowed on `server`; returns the report and the unit's events. */
 async function runPlanner(server: FakeOpenAiServer, name: string) {
   const db = join(dir, `${name}.db`);
-  const result = await runCli(['run', '--protocol', 'planner', '--rounds', '2', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+  const result = await runInProcess(['run', '--protocol', 'planner', '--rounds', '2', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout) as { runId: string; failed: number; tableQa: { exactMatch: number; flags: number; roundsMean: number } };
   assert.equal(report.failed, 0);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
 // One FinQA item in the original format, written for this test: the change in revenue is 5735 − 5098 = 637
@@ -44,7 +44,7 @@ after(async () => {
 
 async function run(protocol: string, extra: string[] = []) {
   const db = join(dir, `${protocol}.db`);
-  const result = await runCli(['run', '--protocol', protocol, '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json', ...extra]);
+  const result = await runInProcess(['run', '--protocol', protocol, '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json', ...extra]);
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout) as { runId: string; calls: number; agents: Array<{ name: string }>; tableQa: Record<string, unknown> };
   const store = await openStore(db);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { testModelPath } from '../helpers/test-model.js';
 
@@ -40,7 +40,7 @@ describe('agents of different backends and a judge of its own (quorum run --agen
   it('ra-cr with two HTTP models and the generated GGUF as agents, a third HTTP model as judge: all resolved, stored and shown', async () => {
     const db = join(dir, 'three-backends.db');
     const before = server.requests.length;
-    const run = await runCli([
+    const run = await runInProcess([
       'run', '--protocol', 'ra-cr', '--dataset', 'demo', '--limit', '2', '--rounds', '1', '--threads', '1', '--db', db, '--json',
       '--agent', `Skeptic=openai:model-a@${server.url},temperature=0.2,persona=@${join(dir, 'skeptic.txt')}`,
       '--agent', `openai:model-b@${server.url},top_p=0.9,max_tokens=200,persona=${PHARMACOLOGIST}`,
@@ -76,14 +76,14 @@ describe('agents of different backends and a judge of its own (quorum run --agen
     assert.ok(byModel('judge-model').every((request) => request.body.response_format?.json_schema?.name === 'judge_scores'));
     assert.ok(calls.every((request) => request.body.model === 'judge-model' || request.body.response_format === undefined));
 
-    const show = await runCli(['show', report.runId, '--db', db]);
+    const show = await runInProcess(['show', report.runId, '--db', db]);
     assert.equal(show.code, 0, show.stderr);
     assert.match(show.stdout, /^agents and judge$/m);
     assert.match(show.stdout, new RegExp(`^ {2}Skeptic {2}openai:model-a@${escape(server.url)} · temperature 0\\.2 · max_tokens 768 · persona "You doubt every claim, ask for the mechanism, and accept on…"$`, 'm'));
     assert.match(show.stdout, new RegExp(`^ {2}Agent B {2}openai:model-b@${escape(server.url)} · temperature 0\\.7 · top_p 0\\.9 · max_tokens 200 · persona "You are a pharmacologist`, 'm'));
     assert.match(show.stdout, new RegExp(`^ {2}Local {4}llama:${escape(model)} · temperature 0\\.7 · max_tokens 24$`, 'm'));
     assert.match(show.stdout, new RegExp(`^ {2}Arbiter {2}openai:judge-model@${escape(server.url)} · temperature 0 · max_tokens 300 \\(judge\\)$`, 'm'));
-    const shownJson = JSON.parse((await runCli(['show', report.runId, '--db', db, '--json'])).stdout) as { agents: unknown; judge: unknown };
+    const shownJson = JSON.parse((await runInProcess(['show', report.runId, '--db', db, '--json'])).stdout) as { agents: unknown; judge: unknown };
     assert.deepEqual(shownJson.agents, expectedAgents);
     assert.deepEqual(shownJson.judge, expectedJudge);
   });
@@ -107,7 +107,7 @@ describe('agents of different backends and a judge of its own (quorum run --agen
         'db: from-file.db',
       ].join('\n'),
     );
-    const run = await runCli(['run', '--config', join(dir, 'run.yaml'), '--seed', '3', '--max-tokens', '111', '--json']);
+    const run = await runInProcess(['run', '--config', join(dir, 'run.yaml'), '--seed', '3', '--max-tokens', '111', '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { runId: string; seeds: number[]; agents: Array<Record<string, unknown>>; judge: Record<string, unknown>; protocol: string };
     assert.equal(report.protocol, 'ra-cr');
@@ -119,10 +119,10 @@ describe('agents of different backends and a judge of its own (quorum run --agen
     ]);
     assert.deepEqual(report.judge, { name: 'Judge', backend: `openai:judge-model@${server.url}`, decoding: { temperature: 0, maxTokens: 512 } });
     // The database named in the file, relative to the file.
-    assert.equal((await runCli(['show', report.runId, '--db', join(dir, 'from-file.db'), '--json'])).code, 0);
+    assert.equal((await runInProcess(['show', report.runId, '--db', join(dir, 'from-file.db'), '--json'])).code, 0);
 
     // --agent replaces the file's agent list; --agents then adds agents on the file's backend.
-    const replaced = await runCli(['run', '--config', join(dir, 'run.yaml'), '--agent', `Solo=openai:model-b@${server.url}`, '--agents', '2', '--fresh', '--json']);
+    const replaced = await runInProcess(['run', '--config', join(dir, 'run.yaml'), '--agent', `Solo=openai:model-b@${server.url}`, '--agents', '2', '--fresh', '--json']);
     assert.equal(replaced.code, 0, replaced.stderr);
     assert.deepEqual(
       (JSON.parse(replaced.stdout) as { agents: Array<{ name: string; backend: string }> }).agents.map((agent) => `${agent.name}=${agent.backend}`),
@@ -132,16 +132,16 @@ describe('agents of different backends and a judge of its own (quorum run --agen
 
   it('a bad run file or --agent: exit code 2, the file and line, a hint', async () => {
     writeFileSync(join(dir, 'bad.yaml'), ['protocol: du', 'dataset: demo', 'agents:', '  - backend: scripted', '    decoding: {temperature: hot}', ''].join('\n'));
-    const bad = await runCli(['run', '--config', join(dir, 'bad.yaml'), '--db', join(dir, 'bad.db')]);
+    const bad = await runInProcess(['run', '--config', join(dir, 'bad.yaml'), '--db', join(dir, 'bad.db')]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /^error: .*bad\.yaml:5:29: agents\.0\.decoding\.temperature: expected a number, got text "hot"\nhint: fix the run file; docs\/configuration\.md/m);
 
-    const agent = await runCli(['run', '--protocol', 'du', '--dataset', 'demo', '--agent', 'A=scripted,persona=hi,temperature=1', '--db', join(dir, 'bad.db')]);
+    const agent = await runInProcess(['run', '--protocol', 'du', '--dataset', 'demo', '--agent', 'A=scripted,persona=hi,temperature=1', '--db', join(dir, 'bad.db')]);
     assert.equal(agent.code, 2);
     assert.match(agent.stderr, /^error: --agent "A=scripted,persona=hi,temperature=1": "persona" must be the last option/m);
     assert.match(agent.stderr, /^hint: write --agent \[<name>=\]<backend-spec>/m);
 
-    const noProtocol = await runCli(['run', '--dataset', 'demo', '--db', join(dir, 'bad.db')]);
+    const noProtocol = await runInProcess(['run', '--dataset', 'demo', '--db', join(dir, 'bad.db')]);
     assert.equal(noProtocol.code, 2);
     assert.match(noProtocol.stderr, /error: no protocol given\nhint: pass --protocol <preset> or put "protocol:" in the run file/);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-audit-cli-'));
@@ -52,14 +52,14 @@ describe('quorum audit', () => {
   it('audits a stored run and foreign traces, stores both audits, and prints the documented JSON keys', async () => {
     const db = join(dir, 'audit.db');
     // du-fresh: the fake server tells agents apart by the name in quorum's prompt
-    const run = await runCli(['run', '--protocol', 'du-fresh', '--dataset', 'demo', '--limit', '3', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const run = await runInProcess(['run', '--protocol', 'du-fresh', '--dataset', 'demo', '--limit', '3', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
     const traces = join(dir, 'traces.jsonl');
     writeFileSync(traces, `${FOREIGN.map((line) => JSON.stringify(line)).join('\n')}\n`);
     const perQuestion = join(dir, 'per-question.csv');
 
-    const audited = await runCli(['audit', runId, traces, '--db', db, '--json', '--per-question', perQuestion]);
+    const audited = await runInProcess(['audit', runId, traces, '--db', db, '--json', '--per-question', perQuestion]);
     assert.equal(audited.code, 0, audited.stderr);
     const reports = JSON.parse(audited.stdout) as Array<Record<string, unknown>>;
     assert.equal(reports.length, 2, 'several targets print an array');
@@ -86,7 +86,7 @@ describe('quorum audit', () => {
     assert.equal(csv.length, 1 + 3 + 2);
     assert.match(csv[0]!, /^run_id,audit_id,unit_id,question_id,protocol,seed,eligible,reasons,agreement_set,cara_hyb,sim,cr,cara_gt/);
 
-    const again = await runCli(['audit', runId, '--db', db, '--tau', '0.7']);
+    const again = await runInProcess(['audit', runId, '--db', db, '--tau', '0.7']);
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /audit models: wordvec\+heuristic τ=0\.7 \(fallback\)/);
     assert.match(again.stdout, /note: fallback models, not the paper's setup: DeBERTa-v3 NLI \+ Stella embeddings/);
@@ -116,20 +116,20 @@ describe('quorum audit', () => {
     const db = join(dir, 'bad.db');
     const file = join(dir, 'malformed.jsonl');
     writeFileSync(file, `${JSON.stringify(FOREIGN[0])}\n{"question_id": "x", "agents": [{"name": "A"}]}\n`);
-    const malformed = await runCli(['audit', file, '--db', db]);
+    const malformed = await runInProcess(['audit', file, '--db', db]);
     assert.equal(malformed.code, 2);
     assert.match(malformed.stderr, /malformed\.jsonl, line 2, field "agents\.0\.answer"/);
     assert.match(malformed.stderr, /hint: .*Foreign traces/);
 
     // the failed audit above left no database behind (a failed command removes a store it created and did not use)
-    assert.match((await runCli(['audit', 'run-missing', '--db', db])).stderr, /no database at .*bad\.db/);
-    const unknown = await runCli(['audit', 'run-missing', '--db', db, '--create']);
+    assert.match((await runInProcess(['audit', 'run-missing', '--db', db])).stderr, /no database at .*bad\.db/);
+    const unknown = await runInProcess(['audit', 'run-missing', '--db', db, '--create']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no run "run-missing"/);
 
     const valid = join(dir, 'valid.jsonl');
     writeFileSync(valid, `${JSON.stringify(FOREIGN[0])}\n`);
-    const model = await runCli(['audit', valid, '--db', db, '--nli', 'wordvec']);
+    const model = await runInProcess(['audit', valid, '--db', db, '--nli', 'wordvec']);
     assert.equal(model.code, 2);
     assert.match(model.stderr, /"wordvec" is an embedding model, not an NLI model/);
   });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { answerNli } from '../audit/providers/fake-nli-model.js';
 
@@ -33,7 +33,7 @@ describe('quorum audit with llm: models', () => {
   it('audits with a chat model as NLI, stores its calls, and sends nothing the second time', async () => {
     const db = join(dir, 'audit.db');
     const args = ['audit', traces, '--db', db, '--embed', `llm:openai:embedder@${server.url}`, '--nli', `llm:openai:fake-nli@${server.url}`, '--json'];
-    const first = await runCli(args);
+    const first = await runInProcess(args);
     assert.equal(first.code, 0, first.stderr);
     const report = JSON.parse(first.stdout);
     assert.equal(report.nli, `llm:openai:fake-nli@${server.url}`);
@@ -49,7 +49,7 @@ describe('quorum audit with llm: models', () => {
     assert.equal(server.requests.length, 1);
     assert.ok(server.embeddingRequests.length >= 1);
 
-    const second = await runCli(args);
+    const second = await runInProcess(args);
     assert.equal(second.code, 0, second.stderr);
     assert.equal(server.requests.length, 1, 'no new chat request: the store served it');
     assert.equal(JSON.parse(second.stdout).nli_calls.cache_hits, 1);
@@ -59,7 +59,7 @@ describe('quorum audit with llm: models', () => {
     const closed = await FakeOpenAiServer.start();
     const url = closed.url;
     await closed.close();
-    const result = await runCli(['audit', traces, '--db', join(dir, 'unreachable.db'), '--nli', `llm:openai:fake-nli@${url}`]);
+    const result = await runInProcess(['audit', traces, '--db', join(dir, 'unreachable.db'), '--nli', `llm:openai:fake-nli@${url}`]);
     assert.notEqual(result.code, 0);
     assert.ok(result.stderr.includes(`llm:openai:fake-nli@${url}: the NLI chat model failed`), result.stderr);
     assert.match(result.stderr, /start the chat server/);

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { collect, REPO_ROOT, spawnCli } from '../helpers/cli.js';
+import { collect, quorumArgs, REPO_ROOT, spawnCli } from '../helpers/cli.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
@@ -44,10 +44,17 @@ describe('exit codes: 2 for bad input with a hint, 1 for failures', () => {
   });
 
   it('a failing backend exits 1', async () => {
-    // nothing listens on port 9: every unit fails (a failure, not bad input)
-    const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--agents', '1', '--backend', 'openai:m@http://127.0.0.1:9/v1#timeout-ms=500', '--db', join(dir, 'fail.db'), '--json']);
-    assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stderr, /^error: 1 of 1 units failed/m);
+    // the server answers every call 404 (no such model): every unit fails (a failure, not bad input). Not retried,
+    // unlike a refused connection, whose retries (docs/backends.md, "Retry") waited 4-7 s here and test nothing of the exit code
+    const failing = await FakeOpenAiServer.start({ fallback: { kind: 'status', status: 404, message: 'The model `m` does not exist' } });
+    try {
+      const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--agents', '1', '--backend', `openai:m@${failing.url}`, '--db', join(dir, 'fail.db'), '--json']);
+      assert.equal(result.code, 1, result.stderr);
+      assert.match(result.stderr, /^error: 1 of 1 units failed/m);
+      assert.ok(failing.requests.length >= 1, 'the backend was called');
+    } finally {
+      await failing.close();
+    }
   });
 });
 
@@ -85,7 +92,8 @@ describe('a closed pipe', () => {
     const run = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--seed', '1-8', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const { runId } = JSON.parse(run.stdout) as { runId: string };
-    const script = `node --import tsx src/cli/bin.ts export ${runId} --db '${db}' | head -n 1 > /dev/null; echo "exit \${PIPESTATUS[0]}"`;
+    const quorum = [process.execPath, ...quorumArgs()].map((arg) => `'${arg}'`).join(' ');
+    const script = `${quorum} export ${runId} --db '${db}' | head -n 1 > /dev/null; echo "exit \${PIPESTATUS[0]}"`;
     const result = spawnSync('bash', ['-c', script], { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(result.stdout, 'exit 0\n');
     assert.equal(result.stderr, '');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-prefs-'));
@@ -33,13 +33,13 @@ describe('drafts and preference export', () => {
     const db = join(dir, 'prefs.db');
     const backend = `openai:agents@${server.url}`;
     // du-fresh: the fake judge reads "[Agent X]" blocks ending in quorum's "Answer: X" line
-    const run = await runCli(['run', '--protocol', 'du-fresh', '--rounds', '1', '--drafts', '2', '--judge', `openai:judge@${server.url}`, '--dataset', 'demo', '--limit', '3', '--backend', backend, '--db', db, '--json']);
+    const run = await runInProcess(['run', '--protocol', 'du-fresh', '--rounds', '1', '--drafts', '2', '--judge', `openai:judge@${server.url}`, '--dataset', 'demo', '--limit', '3', '--backend', backend, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { runId: string; calls: number };
     // 3 questions × 2 rounds × 3 agents × 2 drafts, plus one judge call per agent turn
     assert.equal(report.calls, 3 * 2 * 3 * 2 + 3 * 2 * 3);
     const out = join(dir, 'prefs.jsonl');
-    const exported = await runCli(['export', report.runId, '--preferences', '--out', out, '--db', db]);
+    const exported = await runInProcess(['export', report.runId, '--preferences', '--out', out, '--db', db]);
     assert.equal(exported.code, 0, exported.stderr);
     const pairs = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { prompt: unknown[]; chosen: Array<{ content: string }>; rejected: Array<{ content: string }>; rationale: string; scores: { chosen: number; rejected: number } });
     // one pair per agent turn: the picked draft against the other one

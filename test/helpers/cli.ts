@@ -1,9 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distMatchesSources } from '../../scripts/source-stamp.js';
 
 /** The repository root. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+
+/**
+ * The node arguments that start `quorum` from `root`: the built
+ * `dist/cli/bin.js` when dist/ was built from exactly the sources there are
+ * now (its stamp matches, see scripts/source-stamp.ts), otherwise
+ * `src/cli/bin.ts` through tsx. Both run the same code; the built one skips
+ * transpiling on every start, which is most of a short command's time. A
+ * stale or half-built dist/ carries no matching stamp and is never run.
+ */
+export function cliArgs(root: string = REPO_ROOT): string[] {
+  return distMatchesSources(root) ? [join(root, 'dist/cli/bin.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')];
+}
+
+let args: string[] | undefined;
+
+/** `cliArgs()` for this checkout, checked once per test file. */
+export function quorumArgs(): readonly string[] {
+  args ??= cliArgs();
+  return args;
+}
 
 /** The output of a finished CLI process. */
 export interface CliResult {
@@ -13,9 +34,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Starts `quorum <args>` from the TypeScript sources in a child process. */
+/** Starts `quorum <args>` in a child process (see `cliArgs` for which build). */
 export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...quorumArgs(), ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Waits for a child process and collects its output. */

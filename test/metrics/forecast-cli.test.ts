@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { populationVariance } from '../../src/metrics/dynamics/statistics.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-forecast-cli-'));
@@ -53,7 +53,7 @@ describe('quorum run --dataset fred', () => {
   it('runs like any dataset; --json and show --json carry prr, ad, cf and mae', async () => {
     const db = join(dir, 'du.db');
     // du-fresh: PRR needs named peers, which du (Du et al.'s wording) does not name
-    const run = await runCli(['run', '--protocol', 'du-fresh', '--dataset', 'fred', '--data', csv, '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const run = await runInProcess(['run', '--protocol', 'du-fresh', '--dataset', 'fred', '--data', csv, '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as ForecastReport;
     assert.equal(report.dataset, 'fred');
@@ -72,11 +72,11 @@ describe('quorum run --dataset fred', () => {
     assert.equal(report.mae.units, 2);
     assert.equal(report.adaptive, null);
 
-    const show = await runCli(['show', String(report.runId), '--db', db, '--json']);
+    const show = await runInProcess(['show', String(report.runId), '--db', db, '--json']);
     const shown = JSON.parse(show.stdout) as Record<string, unknown>;
     for (const key of ['prr', 'ad', 'cf', 'mae', 'adaptive'] as const) assert.deepEqual(shown[key], report[key], key);
 
-    const text = await runCli(['show', String(report.runId), '--db', db]);
+    const text = await runInProcess(['show', String(report.runId), '--db', db]);
     assert.match(text.stdout, /prr\s+66\.7% of turns in rounds ≥ 1 take a stance on a seen peer's claim \(mean over 2 units; 4 of 6 turns\)/);
     assert.match(text.stdout, /ad\s+0\.\d{3} mean Jaccard distance/);
     assert.match(text.stdout, /cf\s+0\.\d{3} mean, 0\.\d{3} median over 2 units · by round 0\.000 → 0\.\d{3}/);
@@ -88,11 +88,11 @@ describe('quorum run --dataset fred', () => {
     // window 3 leaves 2020-04 … 2021-02 (11 months) and --events 3 spaces them evenly: positions 0, 5, 10 → 2020-04, 2020-09, 2021-02.
     const db = join(dir, 'flags.db');
     const args = ['run', '--protocol', 'ni', '--dataset', 'fred', '--data', csv, '--backend', `openai:fake@${server.url}`, '--db', db, '--json'];
-    const wide = await runCli([...args, '--window', '13']);
+    const wide = await runInProcess([...args, '--window', '13']);
     assert.equal(wide.code, 0, wide.stderr);
-    const spaced = await runCli([...args, '--window', '3', '--events', '3']);
+    const spaced = await runInProcess([...args, '--window', '3', '--events', '3']);
     assert.equal(spaced.code, 0, spaced.stderr);
-    const seeded = await runCli([...args, '--window', '3', '--events', '3', '--event-seed', '7']);
+    const seeded = await runInProcess([...args, '--window', '3', '--events', '3', '--event-seed', '7']);
     assert.equal(seeded.code, 0, seeded.stderr);
     const store = await openSqliteStore(db);
     try {
@@ -115,7 +115,7 @@ describe('quorum run --dataset fred', () => {
   });
 
   it('--window on a dataset that is not a forecasting one is an error, not silently ignored', async () => {
-    const result = await runCli(['run', '--protocol', 'ni', '--dataset', 'demo', '--window', '3', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'demo.db')]);
+    const result = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--window', '3', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'demo.db')]);
     // a ConfigError: exit code 2 (src/cli/main.ts)
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /--window.*only.*fred/);
@@ -123,7 +123,7 @@ describe('quorum run --dataset fred', () => {
 
   it('adaptive: both units disagree at round 0 and escalate; show reports it', async () => {
     const db = join(dir, 'adaptive.db');
-    const run = await runCli(['run', '--protocol', 'adaptive', '--data', csv, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const run = await runInProcess(['run', '--protocol', 'adaptive', '--data', csv, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as ForecastReport;
     assert.equal(report.dataset, 'fred');
@@ -138,7 +138,7 @@ describe('quorum run --dataset fred', () => {
       tokensSavedEstimate: 0,
       tokensSavedShare: 0,
     });
-    const text = await runCli(['show', String(report.runId), '--db', db]);
+    const text = await runInProcess(['show', String(report.runId), '--db', db]);
     assert.match(text.stdout, /adaptive\s+2 of 2 units escalated to debate · 0 calls saved/);
   });
 });

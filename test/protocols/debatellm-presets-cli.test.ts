@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-debatellm-presets-'));
@@ -33,7 +33,7 @@ after(async () => {
 describe('DebateLLM presets through quorum run on a fake OpenAI server', () => {
   it('multi-persona: two named sides, the moderator ends the debate after round 1 with its answer', { timeout: 120_000 }, async () => {
     const db = join(dir, 'mp.db');
-    const result = await runCli(['run', '--protocol', 'multi-persona', '--dataset', 'demo', '--limit', '2', '--backend', `openai:fake@${server.url}`, '--judge', `openai:moderator@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'multi-persona', '--dataset', 'demo', '--limit', '2', '--backend', `openai:fake@${server.url}`, '--judge', `openai:moderator@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { runId: string; calls: number; agents: Array<{ name: string }> };
     assert.deepEqual(report.agents.map((agent) => agent.name), ['Affirmative', 'Negative']);
@@ -59,7 +59,7 @@ describe('DebateLLM presets through quorum run on a fake OpenAI server', () => {
 
   it('ensemble-refinement: k paths and m refinements, one agent', { timeout: 120_000 }, async () => {
     const db = join(dir, 'er.db');
-    const result = await runCli(['run', '--protocol', 'ensemble-refinement', '--samples', '3', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'ensemble-refinement', '--samples', '3', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { calls: number; agents: Array<{ name: string }> };
     assert.deepEqual(report.agents.map((agent) => agent.name), ['Solver']);

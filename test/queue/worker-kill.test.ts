@@ -19,7 +19,8 @@ import { bullConnection, openUnitQueue, type UnitQueue } from '../../src/queue/u
 import type { TraceStore, UnitRecord } from '../../src/spec/store.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
-import { collect, runCli, spawnCli } from '../helpers/cli.js';
+import { collect, spawnCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { comparableEvent, comparableSummary, startDeterministicServer } from './queue-fixtures.js';
 import { requireServices, testQueueName, testSchema, type TestSchema } from './test-services.js';
@@ -80,15 +81,15 @@ concurrency: 2
   };
 
   it('a queued study on two workers, one SIGKILLed mid-unit: every unit stored once, traces equal to a one-process SQLite run', async () => {
-    const local = await runCli(['study', 'run', studyFile, '--db', join(dir, 'local.db'), '--no-audit', '--json']);
+    const local = await runInProcess(['study', 'run', studyFile, '--db', join(dir, 'local.db'), '--no-audit', '--json']);
     assert.equal(local.code, 0, local.stderr);
     const studyId = (JSON.parse(local.stdout) as { studyId: string }).studyId;
 
-    const queued = await runCli(['study', 'run', studyFile, '--store', schema.url, '--queue', queueUrl]);
+    const queued = await runInProcess(['study', 'run', studyFile, '--store', schema.url, '--queue', queueUrl]);
     assert.equal(queued.code, 0, queued.stderr);
     assert.match(queued.stderr, /queued 30 pending units of 2 runs/);
     assert.match(queued.stderr, /start workers/);
-    const before = await runCli(['study', 'status', studyId, '--store', schema.url, '--queue', queueUrl]);
+    const before = await runInProcess(['study', 'status', studyId, '--store', schema.url, '--queue', queueUrl]);
     assert.equal(before.code, 0, before.stderr);
     assert.match(before.stdout, /: running — 30 units queued on redis:/);
     assert.match(before.stdout, /total: 0\/30 units finished/);
@@ -133,10 +134,10 @@ concurrency: 2
     // The victim's units went back to the queue and the survivor finished them.
     for (const id of heldByVictim) assert.ok(stalled.has(id) || storedBeforeKill.has(id), `unit ${id} held by the killed worker was re-queued`);
 
-    const status = await runCli(['study', 'status', studyId, '--store', schema.url, '--json']);
+    const status = await runInProcess(['study', 'status', studyId, '--store', schema.url, '--json']);
     assert.equal(status.code, 0, status.stderr);
     assert.deepEqual((JSON.parse(status.stdout) as { totals: unknown }).totals, { planned: 30, finished: 30, failed: 0, remaining: 0 });
-    const done = await runCli(['study', 'run', studyFile, '--store', schema.url, '--queue', queueUrl, '--no-audit', '--json']);
+    const done = await runInProcess(['study', 'run', studyFile, '--store', schema.url, '--queue', queueUrl, '--no-audit', '--json']);
     assert.equal(done.code, 0, done.stderr);
     assert.equal((JSON.parse(done.stdout) as { status: string }).status, 'done');
 

@@ -21,7 +21,8 @@ import { openStore } from '../../src/store/open-store.js';
 import { fixedClock } from '../../src/util/clock.js';
 import { CODE_VERSION, QUORUM_VERSION } from '../../src/version.js';
 import { FINGERPRINT_SOURCES } from '../../scripts/code-fingerprint.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { agentsOn, scriptedDebate } from '../helpers/scripted-debaters.js';
 
@@ -129,7 +130,7 @@ describe('quorum run --resume across code versions', () => {
     try {
       const db = join(dir, 'mix.db');
       const args = ['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json'];
-      const first = await runCli(args);
+      const first = await runInProcess(args);
       assert.equal(first.code, 0, first.stderr);
       const runId = String((JSON.parse(first.stdout) as { runId: string }).runId);
       // pretend an older quorum made the run and was interrupted before its last unit
@@ -142,19 +143,19 @@ describe('quorum run --resume across code versions', () => {
       connection.prepare('delete from events').run();
       connection.close();
 
-      const refused = await runCli([...args, '--resume', runId]);
+      const refused = await runInProcess([...args, '--resume', runId]);
       assert.equal(refused.code, 2, refused.stderr);
       assert.match(refused.stderr, new RegExp(`run ${runId} was made by quorum 0\\.0\\.9\\+000000000000`));
       assert.match(refused.stderr, /--allow-version-mix/);
 
-      const mixed = await runCli([...args, '--resume', runId, '--allow-version-mix']);
+      const mixed = await runInProcess([...args, '--resume', runId, '--allow-version-mix']);
       assert.equal(mixed.code, 0, mixed.stderr);
       const report = JSON.parse(mixed.stdout) as { resumed: boolean; codeVersion: string; versionMix: Array<{ codeVersion: string }> };
       assert.equal(report.resumed, true);
       // what a researcher sees: the run's own version, and the version that joined it
       assert.equal(report.codeVersion, '0.0.9+000000000000');
       assert.deepEqual(report.versionMix.map((mix) => mix.codeVersion), [CODE_VERSION]);
-      const shown = await runCli(['show', runId, '--db', db]);
+      const shown = await runInProcess(['show', runId, '--db', db]);
       assert.match(shown.stdout, /code\s+quorum 0\.0\.9\+000000000000/);
       assert.match(shown.stdout, new RegExp(`warning\\s+units finished after \\S+ were made by quorum ${CODE_VERSION.replace(/[.+]/g, '\\$&')}`));
       const check = new Database(db, { readonly: true });

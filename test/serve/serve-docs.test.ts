@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import { collect, REPO_ROOT, runCli, spawnCli } from '../helpers/cli.js';
+import { collect, REPO_ROOT, spawnCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { docCommands } from '../helpers/doc-commands.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 
@@ -29,7 +30,7 @@ before(async () => {
     },
   });
   // the run file of `quorum serve --config run.yaml`, as `quorum init` writes it, on the test server
-  const init = await runCli(['init', '--backend', `openai:doc-model@${fake.url}`, '--dir', dir]);
+  const init = await runInProcess(['init', '--backend', `openai:doc-model@${fake.url}`, '--dir', dir]);
   assert.equal(init.code, 0, init.stderr);
 });
 after(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { hasSharedData } from '../datasets/shared-data-path.js';
 import { fakeRoleReply } from './fake-roles-server.js';
@@ -34,7 +34,7 @@ describe('quorum run --protocol dealog through the CLI on a fake OpenAI server',
   it('runs FinQA items end to end with five role agents', { timeout: 120_000 }, async (t) => {
     if (!hasSharedData('finqa', 'dev.json')) return t.skip('shared FinQA sample absent');
     const db = join(dir, 'finqa.db');
-    const result = await runCli(['run', '--protocol', 'dealog', '--dataset', 'finqa', '--limit', '2', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'dealog', '--dataset', 'finqa', '--limit', '2', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { runId: string; units: number; failed: number; calls: number };
     assert.equal(report.failed, 0);
@@ -69,7 +69,7 @@ describe('quorum run --protocol dealog through the CLI on a fake OpenAI server',
 
   it('runs the MultiModalQA sample, reading the poster with OCR, and takes --rounds', { timeout: 240_000 }, async () => {
     const db = join(dir, 'mmqa.db');
-    const result = await runCli(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--rounds', '2', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--rounds', '2', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { runId: string; failed: number };
     assert.equal(report.failed, 0);
@@ -85,7 +85,7 @@ describe('quorum run --protocol dealog through the CLI on a fake OpenAI server',
   });
 
   it('refuses debate-only flags for dealog', async () => {
-    const result = await runCli(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--drafts', '2', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'bad.db')]);
+    const result = await runInProcess(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--drafts', '2', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'bad.db')]);
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /--drafts does not apply to dealog/);
   });

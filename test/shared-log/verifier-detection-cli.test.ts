@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { fakeRoleReply } from './fake-roles-server.js';
 
@@ -58,7 +58,7 @@ interface Detection {
 describe('verifier detection rate through quorum run and quorum show', () => {
   it('injects errors into the verified answers of a dealog run and reports what the verifier caught', { timeout: 120_000 }, async () => {
     const db = join(dir, 'dealog.db');
-    const run = await runCli(['run', '--protocol', 'dealog', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    const run = await runInProcess(['run', '--protocol', 'dealog', '--dataset', 'finqa', '--data', data, '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { runId: string; failed: number; tableQa: { exactMatch: number; verifierDetection: Detection } };
     assert.equal(report.failed, 0);
@@ -70,16 +70,16 @@ describe('verifier detection rate through quorum run and quorum show', () => {
     assert.deepEqual(report.tableQa.verifierDetection, expected);
 
     // show rebuilds the questions from the recorded dataset and gives the same numbers
-    const shownJson = await runCli(['show', report.runId, '--db', db, '--json']);
+    const shownJson = await runInProcess(['show', report.runId, '--db', db, '--json']);
     assert.equal(shownJson.code, 0, shownJson.stderr);
     assert.deepEqual((JSON.parse(shownJson.stdout) as { tableQa: { verifierDetection: Detection } }).tableQa.verifierDetection, expected);
-    const shown = await runCli(['show', report.runId, '--db', db]);
+    const shown = await runInProcess(['show', report.runId, '--db', db]);
     assert.equal(shown.code, 0, shown.stderr);
     assert.match(shown.stdout, /^detection {4}arithmetic 2\/2 \(100\.0%\) · unit 1\/2 \(50\.0%\) injected errors caught by the verifier, over 2 verified numeric answers$/m);
 
     // a changed data file is not the run's sources: no rate, and the reason
     writeFileSync(data, JSON.stringify([FINQA[0], { ...FINQA[1], table: [FINQA[1]!.table[0], ['net sales', '$ 1.3 billion', '$ 1.1 billion']] }]));
-    const changed = await runCli(['show', report.runId, '--db', db, '--json']);
+    const changed = await runInProcess(['show', report.runId, '--db', db, '--json']);
     assert.equal(changed.code, 0, changed.stderr);
     const tableQa = (JSON.parse(changed.stdout) as { tableQa: { verifierDetection: Detection | null; verifierDetectionUnavailable?: string; exactMatch: number } }).tableQa;
     assert.equal(tableQa.verifierDetection, null);
@@ -91,7 +91,7 @@ describe('verifier detection rate through quorum run and quorum show', () => {
   it('prints no detection line for cot, which keeps no shared log', { timeout: 120_000 }, async () => {
     const db = join(dir, 'cot.db');
     server.enqueue({ kind: 'reply', text: 'The table says $ 5735.\nAnswer: 5735' }, { kind: 'reply', text: 'Answer: 1.2' });
-    const result = await runCli(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--concurrency', '1', '--backend', `openai:fake@${server.url}`, '--db', db]);
+    const result = await runInProcess(['run', '--protocol', 'cot', '--dataset', 'finqa', '--data', data, '--concurrency', '1', '--backend', `openai:fake@${server.url}`, '--db', db]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^faithfulness /m);
     assert.doesNotMatch(result.stdout, /^detection/m);

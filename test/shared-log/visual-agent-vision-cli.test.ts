@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventsOfType } from '../../src/spec/trace.js';
 import { openStore } from '../../src/store/open-store.js';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { fakeRoleReply } from './fake-roles-server.js';
 
@@ -47,7 +48,7 @@ describe('VisualAgent descriptions from a #vision backend in a DeALOG run', () =
     const db = join(dir, 'vision.db');
     const text = `openai:fake@${server.url}`;
     const agents = ['TableAgent', 'ContextAgent', 'SummarizingAgent', 'VerificationAgent'].flatMap((role) => ['--agent', `${role}=${text}`]);
-    const result = await runCli(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--limit', '3', ...agents, '--agent', `VisualAgent=openai:llava@${server.url}#vision`, '--db', db, '--json']);
+    const result = await runInProcess(['run', '--protocol', 'dealog', '--dataset', 'mmqa', '--limit', '3', ...agents, '--agent', `VisualAgent=openai:llava@${server.url}#vision`, '--db', db, '--json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as { runId: string; failed: number };
     assert.equal(report.failed, 0);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { miniStudyYaml, startDesignedServer, writeDesignedQuestions } from './designed-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-study-cli-'));
@@ -35,7 +35,7 @@ describe('quorum study', () => {
   let studyId = '';
 
   it('run: runs the grid and prints the outcome', async () => {
-    const result = await runCli(['study', 'run', join(dir, 'study.yaml'), '--db', db, '--no-audit', '--json']);
+    const result = await runInProcess(['study', 'run', join(dir, 'study.yaml'), '--db', db, '--no-audit', '--json']);
     assert.equal(result.code, 0, result.stderr);
     const outcome = JSON.parse(result.stdout);
     assert.equal(outcome.status, 'done');
@@ -47,7 +47,7 @@ describe('quorum study', () => {
   });
 
   it('status: progress per run and the ETA', async () => {
-    const result = await runCli(['study', 'status', 'mini', '--db', db]);
+    const result = await runInProcess(['study', 'status', 'mini', '--db', db]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, new RegExp(`^study ${studyId} \\(mini\\): done`));
     assert.match(result.stdout, /du-r2\s+12\/12\s+0\s+run-/);
@@ -57,7 +57,7 @@ describe('quorum study', () => {
 
   it('report: writes the files and prints the comparison and hypothesis tables', async () => {
     const out = join(dir, 'report');
-    const result = await runCli(['study', 'report', studyId, '--db', db, '--out', out]);
+    const result = await runInProcess(['study', 'report', studyId, '--db', db, '--out', out]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^warning: not audited: ni, du, du-r2 \(CARA figures n\/a\)/m);
     assert.match(result.stdout, /\| accuracy \| du − ni \| 12 \|/);
@@ -70,7 +70,7 @@ describe('quorum study', () => {
 
   it('a bad study file exits 2 and names the line', async () => {
     writeFileSync(join(dir, 'bad.yaml'), miniStudyYaml(server.url).replace('seeds: 1-3', 'seeds: 1-3\nroundz: 2'));
-    const result = await runCli(['study', 'run', join(dir, 'bad.yaml'), '--db', db]);
+    const result = await runInProcess(['study', 'run', join(dir, 'bad.yaml'), '--db', db]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /bad\.yaml:18:1: roundz: unknown field "roundz"/);
     assert.match(result.stderr, /hint: fix the study file/);

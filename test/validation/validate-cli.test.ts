@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-validate-cli-'));
@@ -41,7 +41,7 @@ function reply(request: RecordedRequest): FakeBehavior {
 before(async () => {
   server = await FakeOpenAiServer.start({ fallback: reply });
   db = join(dir, 'validate.db');
-  const run = await runCli(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '6', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+  const run = await runInProcess(['run', '--protocol', 'ni', '--dataset', 'demo', '--limit', '6', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
   assert.equal(run.code, 0, run.stderr);
   runId = (JSON.parse(run.stdout) as { runId: string }).runId;
 });
@@ -54,7 +54,7 @@ describe('quorum audit --validate', () => {
   it('a ratings CSV of two raters: --json has spearman, kendall, alpha and monotonic; the text shows the table', async () => {
     const ratings = join(dir, 'ratings.csv');
     writeFileSync(ratings, ['question_id,rater,rating', ...['demo-01', 'demo-02', 'demo-03'].flatMap((id) => [`${id},ana,5`, `${id},ben,4`]), ...['demo-04', 'demo-05', 'demo-06'].flatMap((id) => [`${id},ana,1`, `${id},ben,2`])].join('\n'));
-    const audit = await runCli(['audit', runId, '--db', db, '--validate', ratings, '--bootstrap', '300', '--json']);
+    const audit = await runInProcess(['audit', runId, '--db', db, '--validate', ratings, '--bootstrap', '300', '--json']);
     assert.equal(audit.code, 0, audit.stderr);
     const report = JSON.parse(audit.stdout) as Record<string, any>;
     assert.equal(report.run_id, runId, 'the audit keys are still there');
@@ -76,7 +76,7 @@ describe('quorum audit --validate', () => {
     assert.equal(report.validation.questions, 6);
     assert.deepEqual(report.validation.bootstrap, { resamples: 300, seed: 0, level: 0.95 });
 
-    const text = await runCli(['audit', runId, '--db', db, '--validate', ratings, '--bootstrap', '300']);
+    const text = await runInProcess(['audit', runId, '--db', db, '--validate', ratings, '--bootstrap', '300']);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^validation {3}CARA against ratings of reasoning alignment \(1-5\) on 6 questions: 12 ratings by 2 raters from /m);
     assert.match(text.stdout, /^ {2}CARA-HYB {3}\d\.\d{3} \[-?\d\.\d{3}, \d\.\d{3}\]/m);
@@ -88,7 +88,7 @@ describe('quorum audit --validate', () => {
   it('judge:<spec>: the judge rates every eligible unit; its calls are stored as a validation run and reused on the next validation', async () => {
     const judge = `judge:openai:judge-model@${server.url}`;
     const before = server.requests.length;
-    const first = await runCli(['audit', runId, '--db', db, '--validate', judge, '--json']);
+    const first = await runInProcess(['audit', runId, '--db', db, '--validate', judge, '--json']);
     assert.equal(first.code, 0, first.stderr);
     const report = JSON.parse(first.stdout) as Record<string, any>;
     const judgeCalls = server.requests.slice(before);
@@ -105,13 +105,13 @@ describe('quorum audit --validate', () => {
     assert.deepEqual(report.monotonic.levels.map((level: { n: number }) => level.n), [0, 3, 0, 0, 3]);
 
     const validationRun = report.validation.judge.run_id as string;
-    const show = JSON.parse((await runCli(['show', validationRun, '--db', db, '--json'])).stdout) as Record<string, any>;
+    const show = JSON.parse((await runInProcess(['show', validationRun, '--db', db, '--json'])).stdout) as Record<string, any>;
     assert.equal(show.protocol, 'validation');
     assert.deepEqual(show.agents, [{ name: 'Judge', backend: `openai:judge-model@${server.url}`, decoding: { temperature: 0, maxTokens: 400 } }]);
     assert.equal(show.calls, 6);
     assert.deepEqual(show.tokens, { promptTokens: 1800, cachedPromptTokens: 0, completionTokens: 120, total: 1920 });
 
-    const again = await runCli(['audit', runId, '--db', db, '--validate', judge, '--json']);
+    const again = await runInProcess(['audit', runId, '--db', db, '--validate', judge, '--json']);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(server.requests.length, before + 6, 'no new judge calls');
     const reused = JSON.parse(again.stdout) as Record<string, any>;
@@ -122,7 +122,7 @@ describe('quorum audit --validate', () => {
   it('a malformed ratings file fails before the audit, naming the file and line', async () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'question_id,rater,rating\ndemo-01,ana,5\ndemo-02,ana,high\n');
-    const result = await runCli(['audit', runId, '--db', db, '--validate', bad]);
+    const result = await runInProcess(['audit', runId, '--db', db, '--validate', bad]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^error: .*bad\.csv, line 3, field "rating": expected a whole number from 1 to 5, found "high"\nhint: a ratings file is CSV with the header "question_id,rater,rating"/m);
     assert.doesNotMatch(result.stdout, /CARA-HYB/);

@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { collect, runCli, spawnCli } from '../helpers/cli.js';
+import { collect, spawnCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/run-in-process.js';
 import { buildViewerDb } from './fixtures/viewer-db.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-web-cli-'));
@@ -62,7 +63,7 @@ describe('quorum ui', () => {
   });
 
   it('refuses a store that does not exist instead of creating one', async () => {
-    const result = await runCli(['ui', '--db', join(dir, 'missing.db'), '--port', '0']);
+    const result = await runInProcess(['ui', '--db', join(dir, 'missing.db'), '--port', '0']);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /no database at .*missing\.db/);
     assert.match(result.stderr, /hint:/);
@@ -73,7 +74,7 @@ describe('quorum ui', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const result = await runCli(['ui', '--db', file, '--port', String(port)]);
+      const result = await runInProcess(['ui', '--db', file, '--port', String(port)]);
       assert.equal(result.code, 2);
       assert.match(result.stderr, new RegExp(`port ${port} on 127.0.0.1 is already in use`));
     } finally {
@@ -82,7 +83,7 @@ describe('quorum ui', () => {
   });
 
   it('rejects a bad port', async () => {
-    const result = await runCli(['ui', '--db', file, '--port', 'eighty']);
+    const result = await runInProcess(['ui', '--db', file, '--port', 'eighty']);
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /whole number/);
   });
