@@ -9,8 +9,8 @@
 // A failed or interrupted build therefore leaves no stamp, and an edit made
 // while the build ran leaves none either: a stale dist/ is never stamped.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the build reads, relative to the repository root: every file under these. */
@@ -67,6 +67,8 @@ export function distMatchesSources(root: string = ROOT): boolean {
 /** Start of a build: no stamp until the build has finished; remember what it starts from. */
 export function beginBuild(root: string = ROOT): void {
   rmSync(join(root, STAMP_FILE), { force: true });
+  // a fresh clone has no dist/ yet: the compilers create it later in the build
+  mkdirSync(dirname(join(root, PENDING_FILE)), { recursive: true });
   writeFileSync(join(root, PENDING_FILE), `${JSON.stringify({ sha256: hashSources(root) })}\n`);
 }
 

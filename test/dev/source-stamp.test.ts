@@ -66,6 +66,14 @@ describe('source stamp', () => {
     }
   });
 
+  it('a fresh clone, with no dist/ yet, begins and ends a build and is stamped', () => {
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    beginBuild(root); // failed with ENOENT on a fresh clone before dist/ was created here
+    mkdirSync(join(root, 'dist/cli'), { recursive: true }); // what tsc writes
+    assert.equal(endBuild(root), true);
+    assert.equal(existsSync(join(root, STAMP_FILE)), true);
+  });
+
   it('a build that fails or is interrupted leaves no stamp, even where an earlier build left one', () => {
     build();
     writeFileSync(join(root, 'src/cli/main.ts'), 'export async function main(): number {}\n');
