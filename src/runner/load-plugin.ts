@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
 import { registerDataset } from '../datasets/registry.js';
 import type { DatasetLoader } from '../datasets/dataset-loader.js';
 import { type ProtocolFactory, registerProtocol } from '../protocols/registry.js';
@@ -87,6 +86,8 @@ export async function loadPlugins(files: readonly string[], from?: string): Prom
  * then reports the syntax with its line).
  */
 export async function loadYamlPlugins(text: string, file: string): Promise<LoadedPlugin[]> {
+  // yaml is imported here, not at the top: `quorum run` without a YAML file never needs its 72 files
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);

@@ -1,5 +1,3 @@
-import { SingleBar } from 'cli-progress';
-
 /** A snapshot of a run's progress. */
 export interface ProgressSnapshot {
   total: number;
@@ -35,35 +33,14 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-function formatCost(cost: number | null): string {
+/** A cost in dollars to four places, or `n/a` when no price is known. */
+export function formatCost(cost: number | null): string {
   return cost === null ? 'n/a' : `$${cost.toFixed(4)}`;
 }
 
 /** One line describing a snapshot. */
 export function progressLine(snapshot: ProgressSnapshot): string {
   return `units ${snapshot.finished}/${snapshot.total} (failed ${snapshot.failed}) · ETA ${formatDuration(etaMs(snapshot))} · tokens ${snapshot.tokens} · cost ${formatCost(snapshot.costUsd)}`;
-}
-
-/** A progress bar on a TTY (stderr). */
-export function ttyProgress(): ProgressReporter {
-  const bar = new SingleBar({ format: 'units {bar} {value}/{total} · failed {failed} · ETA {etaText} · tokens {tokens} · cost {cost}', hideCursor: true, stream: process.stderr });
-  let started = false;
-  const payload = (snapshot: ProgressSnapshot) => ({ failed: snapshot.failed, etaText: formatDuration(etaMs(snapshot)), tokens: snapshot.tokens, cost: formatCost(snapshot.costUsd) });
-  return {
-    update(snapshot) {
-      if (!started) {
-        bar.start(snapshot.total, snapshot.finished, payload(snapshot));
-        started = true;
-      }
-      bar.update(snapshot.finished, payload(snapshot));
-    },
-    stop(snapshot) {
-      if (started) {
-        bar.update(snapshot.finished, payload(snapshot));
-        bar.stop();
-      }
-    },
-  };
 }
 
 /** Plain lines at most every `intervalMs` (for logs and pipes). */

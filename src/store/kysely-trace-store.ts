@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { kysely } from './kysely-runtime.js';
 import type { AuditQuestionQuery, AuditQuestionRecord, AuditRecord, AuditScoreRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import { runConfigSchema, versionMixSchema, type VersionMix } from '../spec/run-config.js';
+import type { VersionMix } from '../spec/run-config.js';
 import type {
   CachedCompletion,
   RunListing,
@@ -23,14 +23,13 @@ import type {
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord, toAuditScoreRecord } from './audit-rows.js';
-import { encodeUnitResult } from './encode-unit-result.js';
+import { runRecordChecks, unitResultEncoder } from './lazy-validation.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
 import { unpackText } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
 import { groupUnitRows } from './unit-groups.js';
-import { describeZodIssue } from './zod-issue.js';
 
 /** Options shared by the SQL stores. */
 export interface KyselyTraceStoreOptions {
@@ -81,11 +80,7 @@ export class KyselyTraceStore implements TraceStore {
   async createRun(run: RunRecord): Promise<void> {
     this.assertWritable();
     assertRunStatus(run.status);
-    const config = runConfigSchema.safeParse(run.config);
-    if (!config.success) {
-      const issue = describeZodIssue(config.error, ['config']);
-      throw new StoreError(`run ${run.id}: invalid ${issue.field}: ${issue.message}`, 'the run was not created; check the run configuration');
-    }
+    (await runRecordChecks()).checkRunConfig(run);
     const result = await this.guard(`creating run ${run.id}`, () =>
       this.db
         .insertInto('runs')
@@ -93,19 +88,16 @@ export class KyselyTraceStore implements TraceStore {
         .onConflict((conflict) => conflict.column('id').doNothing())
         .executeTakeFirst(),
     );
-    if (result.numInsertedOrUpdatedRows === 0n) {
-      throw new StoreError(`a run with id ${run.id} already exists`, 'resume it instead, or choose another run id');
-    }
+    if (result.numInsertedOrUpdatedRows === 0n) throw duplicateRun(run.id);
   }
 
   async recordVersionMix(id: string, mix: VersionMix): Promise<void> {
     this.assertWritable();
-    const parsed = versionMixSchema.safeParse(mix);
-    if (!parsed.success) throw new StoreError(`run ${id}: invalid version mix: ${parsed.error.issues[0]?.message ?? 'unknown'}`, 'nothing was recorded');
+    const checked = (await runRecordChecks()).checkedVersionMix(id, mix);
     // Read, append, write: a resume happens once per process start, so two writers racing here are not a case to design for.
     const run = await this.getRun(id);
-    if (run === undefined) throw new StoreError(`no run with id ${id}`, 'list the stored runs to find its id');
-    const config = { ...run.config, versionMix: [...(run.config.versionMix ?? []), parsed.data] };
+    if (run === undefined) throw unknownRun(id);
+    const config = { ...run.config, versionMix: [...(run.config.versionMix ?? []), checked] };
     await this.guard(`updating run ${id}`, () => this.db.updateTable('runs').set({ config: JSON.stringify(config) }).where('id', '=', id).executeTakeFirst());
   }
 
@@ -137,7 +129,7 @@ export class KyselyTraceStore implements TraceStore {
     const result = await this.guard(`updating run ${id}`, () =>
       this.db.updateTable('runs').set({ status }).where('id', '=', id).executeTakeFirst(),
     );
-    if (result.numUpdatedRows === 0n) throw new StoreError(`no run with id ${id}`, 'list the stored runs to find its id');
+    if (result.numUpdatedRows === 0n) throw unknownRun(id);
   }
 
   async addUnits(runId: string, keys: readonly UnitKey[]): Promise<string[]> {
@@ -209,7 +201,7 @@ export class KyselyTraceStore implements TraceStore {
 
   async completeUnit(id: string, result: UnitResult): Promise<boolean> {
     this.assertWritable();
-    const encoded = encodeUnitResult(id, result);
+    const encoded = (await unitResultEncoder())(id, result);
     return this.guard(`storing unit ${id}`, () =>
       this.db.transaction().execute(async (trx) => {
         // The status guard is what makes storage exactly-once: of two
@@ -495,6 +487,16 @@ export function missingUnit(id: string): StoreError {
   return new StoreError(`no unit with id ${id}`, 'plan units with addUnits before completing them');
 }
 
+/** The error for creating a run whose id is already stored. */
+export function duplicateRun(id: string): StoreError {
+  return new StoreError(`a run with id ${id} already exists`, 'resume it instead, or choose another run id');
+}
+
+/** The error for changing a run the store does not hold. */
+export function unknownRun(id: string): StoreError {
+  return new StoreError(`no run with id ${id}`, 'list the stored runs to find its id');
+}
+
 /** The error for a run id the store does not hold. */
 export function missingRun(id: string): StoreError {
   return new StoreError(`no run with id ${id}`, 'create the run before planning its units');
@@ -521,7 +523,8 @@ export function checkPage(query: UnitQuery | AuditQuestionQuery): { offset: numb
   return { offset, limit: query.limit };
 }
 
-function assertRunStatus(status: RunStatus): void {
+/** Throws `StoreError` for a status a run cannot have. */
+export function assertRunStatus(status: RunStatus): void {
   if (!RUN_STATUSES.includes(status)) throw new StoreError(`unknown run status ${String(status)}`, `use one of ${RUN_STATUSES.join(', ')}`);
 }
 

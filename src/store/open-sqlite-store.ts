@@ -8,6 +8,7 @@ import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js'
 import { migrations } from './migrations/migrations.js';
 import type { Database } from './schema.js';
 import { assertNotForeign, describeBadFile, prepareSqlitePath } from './sqlite-file-check.js';
+import { createFreshSchema, isEmptyDatabase } from './sqlite-fresh-schema.js';
 import { SqliteTraceStore, sqliteCode } from './sqlite-trace-store.js';
 
 /** Options of `openSqliteStore`. */
@@ -48,6 +49,10 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
     };
     // A current schema (the common case) is checked with one native query; kysely is then loaded only when a portable query needs it.
     if (hasExactlyKnownMigrations(sqlite)) return new SqliteTraceStore(sqlite, connect, storeOptions);
+    // A new file gets the migrations' end state natively (as `quorum run` on a new --db does), unless this process is migrating it through kysely.
+    if (!readonly && isEmptyDatabase(sqlite) && !migrating.has(migrationKey(file)) && createFreshSchema(sqlite, Object.keys(migrations), options.clock)) {
+      return new SqliteTraceStore(sqlite, connect, storeOptions);
+    }
     const db = connect();
     if (readonly) await assertSchemaCurrent(db);
     else await migrateExclusively(file, sqlite, db);
@@ -99,7 +104,7 @@ const migrating = new Map<string, Promise<unknown>>();
 async function migrateExclusively(file: string, sqlite: Sqlite.Database, db: Kysely<Database>): Promise<void> {
   // In-memory and temporary databases are private to their connection.
   if (file === ':memory:' || file === '') return migrateLocked(sqlite, db);
-  const key = resolve(file);
+  const key = migrationKey(file);
   const previous = migrating.get(key) ?? Promise.resolve();
   const current = previous.catch(() => undefined).then(() => migrateLocked(sqlite, db));
   migrating.set(key, current);
@@ -108,6 +113,11 @@ async function migrateExclusively(file: string, sqlite: Sqlite.Database, db: Kys
   } finally {
     if (migrating.get(key) === current) migrating.delete(key);
   }
+}
+
+/** The key of `migrating`: the file's absolute path (private databases have none to share). */
+function migrationKey(file: string): string {
+  return file === ':memory:' || file === '' ? file : resolve(file);
 }
 
 async function migrateLocked(sqlite: Sqlite.Database, db: Kysely<Database>): Promise<void> {

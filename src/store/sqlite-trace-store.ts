@@ -2,14 +2,29 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditQuestionRecord, AuditRecord, AuditScoreRecord } from '../spec/audit-result.js';
 import { QuorumError, StoreError } from '../spec/errors.js';
-import type { CachedCompletion, RunRecord, UnitCounts, UnitFailure, UnitGroup, UnitKey, UnitQuery, UnitRecord, UnitResult } from '../spec/store.js';
+import type { CachedCompletion, RunListing, RunRecord, RunStatus, UnitCounts, UnitFailure, UnitGroup, UnitKey, UnitQuery, UnitRecord, UnitResult } from '../spec/store.js';
+import type { VersionMix } from '../spec/run-config.js';
 import type { TraceEvent } from '../spec/trace.js';
 import { isoNow } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditRecord, toAuditScoreRecord } from './audit-rows.js';
-import { encodeUnitResult } from './encode-unit-result.js';
+import type { encodeUnitResult } from './encode-unit-result.js';
+import { runRecordChecks, unitResultEncoder } from './lazy-validation.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
 import { packText, unpackText } from './stored-text.js';
-import { checkPage, duplicateAudit, failureRow, KyselyTraceStore, toUnitFailure, missingAuditedRun, missingRun, missingUnit, type KyselyTraceStoreOptions } from './kysely-trace-store.js';
+import {
+  assertRunStatus,
+  checkPage,
+  duplicateAudit,
+  duplicateRun,
+  failureRow,
+  KyselyTraceStore,
+  toUnitFailure,
+  missingAuditedRun,
+  missingRun,
+  missingUnit,
+  unknownRun,
+  type KyselyTraceStoreOptions,
+} from './kysely-trace-store.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { AuditsTable, Database, RunsTable, UnitsTable } from './schema.js';
 import { toUnitGroup, type UnitGroupRow } from './unit-groups.js';
@@ -31,12 +46,14 @@ const SQLITE_HINTS: Readonly<Record<string, string>> = {
 /**
  * The default `TraceStore`: one SQLite file (WAL) through better-sqlite3.
  *
- * General queries (runs, listings, counts) are the portable kysely code of
+ * Studies, audit listings and unit lookups are the portable kysely code of
  * `KyselyTraceStore`. The hot paths — completing a unit, reading events,
  * the completion cache, planning units — use better-sqlite3 prepared
  * statements directly: kysely builds, compiles and re-prepares every query
  * and awaits each statement, which made these paths 2–4× slower in the
- * store benchmark (figures in docs/trace-format.md, "SQLite").
+ * store benchmark (figures in docs/trace-format.md, "SQLite"). So do the
+ * reads of `quorum show` and a run's own bookkeeping, so that neither
+ * command loads kysely (see `kysely-runtime.ts`).
  *
  * Invariant: this class never uses kysely transactions. better-sqlite3
  * transactions run synchronously to the end, so they cannot interleave
@@ -66,6 +83,11 @@ export class SqliteTraceStore extends KyselyTraceStore {
       ),
       unitExists: sqlite.prepare<[string], number>('select 1 from units where id = ?').pluck(),
       run: sqlite.prepare<[string], RunRow>('select id, created_at, status, config, code_version from runs where id = ?'),
+      runs: sqlite.prepare<[], RunRow>('select id, created_at, status, config, code_version from runs order by created_at desc, id desc'),
+      unitCountsByRun: sqlite.prepare<[], { run_id: string; status: string; count: number }>('select run_id, status, count(*) as count from units group by run_id, status'),
+      insertRun: sqlite.prepare<[string, string, string, string, string]>('insert into runs (id, created_at, status, config, code_version) values (?, ?, ?, ?, ?) on conflict (id) do nothing'),
+      updateRunStatus: sqlite.prepare<[string, string]>('update runs set status = ? where id = ?'),
+      updateRunConfig: sqlite.prepare<[string, string]>('update runs set config = ? where id = ?'),
       unitCounts: sqlite.prepare<[string], { status: string; count: number }>('select status, count(*) as count from units where run_id = ? group by status'),
       // json_extract parses each summary in SQLite's C code: a 10,000-unit run counts without a summary reaching JavaScript.
       unitGroups: sqlite.prepare<[string], UnitGroupRow>(
@@ -165,7 +187,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
 
   override async completeUnit(id: string, result: UnitResult): Promise<boolean> {
     this.assertWritable();
-    const encoded = encodeUnitResult(id, result);
+    const encoded = (await unitResultEncoder())(id, result);
     return this.sync(`storing unit ${id}`, () => this.completeTransaction.immediate(id, encoded));
   }
 
@@ -183,6 +205,42 @@ export class SqliteTraceStore extends KyselyTraceStore {
         }),
       ),
     );
+  }
+
+  // The run bookkeeping of `quorum run` (find a run to resume, create it, mark it running and done), native like the
+  // reads below: with them and a new store created natively (`createFreshSchema`), a run on SQLite never loads kysely.
+  override async createRun(run: RunRecord): Promise<void> {
+    this.assertWritable();
+    assertRunStatus(run.status);
+    (await runRecordChecks()).checkRunConfig(run);
+    const { changes } = this.sync(`creating run ${run.id}`, () =>
+      this.statements.insertRun.run(run.id, run.createdAt, run.status, JSON.stringify(run.config), run.config.codeVersion),
+    );
+    if (changes === 0) throw duplicateRun(run.id);
+  }
+
+  override async setRunStatus(id: string, status: RunStatus): Promise<void> {
+    this.assertWritable();
+    assertRunStatus(status);
+    const { changes } = this.sync(`updating run ${id}`, () => this.statements.updateRunStatus.run(status, id));
+    if (changes === 0) throw unknownRun(id);
+  }
+
+  override async recordVersionMix(id: string, mix: VersionMix): Promise<void> {
+    this.assertWritable();
+    const checked = (await runRecordChecks()).checkedVersionMix(id, mix);
+    const run = await this.getRun(id);
+    if (run === undefined) throw unknownRun(id);
+    const config = { ...run.config, versionMix: [...(run.config.versionMix ?? []), checked] };
+    this.sync(`updating run ${id}`, () => this.statements.updateRunConfig.run(JSON.stringify(config), id));
+  }
+
+  override async listRuns(): Promise<RunListing[]> {
+    return this.sync('listing runs', () => {
+      const counts = new Map<string, UnitCounts>();
+      for (const group of this.statements.unitCountsByRun.all()) counts.set(group.run_id, addToCounts(counts.get(group.run_id) ?? emptyUnitCounts(), group.status, group.count));
+      return this.statements.runs.all().map((row) => ({ ...toRunRecord(row), units: counts.get(row.id) ?? emptyUnitCounts() }));
+    });
   }
 
   // The reads of `quorum show` and the viewer, native like the hot paths: with them, showing a run never loads kysely

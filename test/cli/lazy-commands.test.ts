@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { COMMANDS, commandNameOf } from '../../src/cli/command-table.js';
 import { buildProgram } from '../../src/cli/main.js';
+import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
+import { loadedModules } from '../helpers/loaded-modules.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 
 describe('commands load when they run', () => {
@@ -42,5 +47,40 @@ describe('commands load when they run', () => {
     const unknown = await runInProcess(['frobnicate']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command 'frobnicate'/);
+  });
+});
+
+/** The files of `files` inside `node_modules/<name>/`. */
+function ofPackage(files: readonly string[], name: string): string[] {
+  return files.filter((file) => file.includes(`/node_modules/${name}/`));
+}
+
+describe('what `quorum run` and `quorum show` load', () => {
+  let server: FakeOpenAiServer;
+  const dir = mkdtempSync(join(tmpdir(), 'quorum-loaded-'));
+  before(async () => {
+    server = await FakeOpenAiServer.start({ fallback: () => ({ kind: 'reply', text: '{"answer": "B", "rationale": "B fits."}', promptTokens: 10, completionTokens: 5 }) });
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a run on a new SQLite file loads no kysely, no YAML reader and no progress bar; showing it loads no zod and no dataset reader either', async () => {
+    const db = join(dir, 'new.db');
+    const run = await loadedModules(['run', '--protocol', 'du', '--dataset', 'demo', '--limit', '2', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', db, '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(ofPackage(run.files, 'zod').length > 0 && ofPackage(run.files, 'better-sqlite3').length > 0, 'the probe sees the packages a run needs');
+    // kysely: the new store's schema, the run's lookup for a run to resume, its creation and status are native statements
+    for (const name of ['kysely', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(run.files, name), [], `run loaded ${name}`);
+    const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
+
+    const show = await loadedModules(['show', runId, '--db', db, '--json']);
+    assert.equal(show.code, 0, show.stderr);
+    assert.equal((JSON.parse(show.stdout) as { runId: string }).runId, runId);
+    assert.ok(ofPackage(show.files, 'better-sqlite3').length > 0, 'the probe sees the store');
+    // zod validates what is written; showing a run writes nothing
+    for (const name of ['kysely', 'zod', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(show.files, name), [], `show loaded ${name}`);
+    assert.deepEqual(show.files.filter((file) => /\/(src|dist)\/datasets\//.test(file)), [], 'show of a debate run loaded dataset readers');
   });
 });

@@ -54,10 +54,10 @@ describe('SQLite store without kysely', () => {
     const result = unitResult();
     await store.completeUnit(ids[0]!, result);
     await store.close();
-    const seen = probe(file, 'await store.listRuns();');
+    const seen = probe(file, 'await store.listStudies();');
     // expected: the run, 1 done unit, no audit, the fixture unit's 10 events (unitResult's default), 1 unit in 1 group, no scores
     assert.equal(seen.reads, `r1,1,0,${result.events.length},1,1,0`);
     assert.equal(seen.loadedAfterReads, false, 'kysely loaded by reads of a current store');
-    assert.equal(seen.loadedAfterExtra, true, 'a portable query (listRuns) loads kysely');
+    assert.equal(seen.loadedAfterExtra, true, 'a portable query (listStudies) loads kysely');
   });
 });

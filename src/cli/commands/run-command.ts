@@ -6,10 +6,10 @@ import { backendFromEnv } from '../../backends/backend-shorthand.js';
 import { loadQuestions } from '../../datasets/load-questions.js';
 import { getProtocolFactory, protocolNames } from '../../protocols/registry.js';
 import { ConfigError } from '../../spec/errors.js';
-import { plainProgress, ttyProgress, type ProgressReporter } from '../../runner/progress.js';
+import { plainProgress, type ProgressReporter } from '../../runner/progress.js';
 import { parseAgentSpec, resolveAgentList } from '../../runner/agent-spec.js';
 import { loadPlugin, PluginError } from '../../runner/load-plugin.js';
-import { loadRunFile, type RunFileRequest } from '../../runner/run-file.js';
+import type { RunFileRequest } from '../../runner/run-file.js';
 import { measureRun } from '../../runner/measure-run.js';
 import { startRun } from '../../runner/start-run.js';
 import { parsePriceAssignment } from '../../backends/price-assignment.js';
@@ -120,7 +120,8 @@ function corruptFlag(value: string): number {
 /** Runs a protocol from parsed options and prints the outcome. */
 export async function runFromOptions(options: RunCommandOptions): Promise<void> {
   // Flags given explicitly win over the run file, field by field; `--agent` replaces the file's agent list.
-  const file: RunFileRequest | undefined = options.config === undefined ? undefined : await loadRunFile(options.config);
+  // the run file's reader (yaml, 72 files) is imported only when there is a run file
+  const file: RunFileRequest | undefined = options.config === undefined ? undefined : await (await import('../../runner/run-file.js')).loadRunFile(options.config);
   const plugins = [...(file?.plugins ?? [])];
   let protocol = options.protocol ?? file?.protocol;
   if (options.protocol !== undefined && isModulePath(options.protocol)) {
@@ -170,7 +171,7 @@ export async function runFromOptions(options: RunCommandOptions): Promise<void> 
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const progress: ProgressReporter = options.json === true ? plainProgress((line) => process.stderr.write(`${line}\n`)) : process.stderr.isTTY ? ttyProgress() : plainProgress((line) => process.stderr.write(`${line}\n`));
+  const progress: ProgressReporter = options.json === true ? plainProgress((line) => process.stderr.write(`${line}\n`)) : process.stderr.isTTY ? (await import('../../runner/tty-progress.js')).ttyProgress() : plainProgress((line) => process.stderr.write(`${line}\n`));
   if (options.banner !== undefined) process.stderr.write(`${options.banner}\n`);
   const db = options.db ?? file?.db ?? DEFAULT_DB;
   const flagPrices = options.price?.map(parsePriceAssignment);

@@ -4,7 +4,13 @@ import { hasStanceExpression } from './stance-expressions.js';
 /** How a turn referenced a peer's claim: a GDP STANCE, or a peer's name and a stance expression in one sentence. */
 export type PeerReference = 'stance' | 'text';
 
-const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+let sentences: Intl.Segmenter | undefined;
+
+/** The sentence segmenter, made on first use: making it loads ICU's break rules (~14 ms), which `quorum show` and most commands never need. */
+function sentenceSegmenter(): Intl.Segmenter {
+  sentences ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  return sentences;
+}
 
 /**
  * Whether a turn explicitly references a named peer's claim and takes a
@@ -25,7 +31,7 @@ export function peerReference(turn: Pick<TurnEvent, 'agent' | 'saw' | 'parsed'>)
   if (steps !== undefined) return steps.some((step) => step.stance !== undefined && seen.has(step.stance.peer)) ? 'stance' : null;
   const names = [...seen].map((peer) => new RegExp(`(?<![\\p{L}\\p{N}])${peer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+')}(?![\\p{L}\\p{N}])`, 'iu'));
   for (const paragraph of turn.parsed.rationale.split(/\n+/)) {
-    for (const { segment } of SENTENCES.segment(paragraph)) {
+    for (const { segment } of sentenceSegmenter().segment(paragraph)) {
       if (names.some((name) => name.test(segment)) && hasStanceExpression(segment)) return 'text';
     }
   }
