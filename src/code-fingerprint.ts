@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'cb490442be31b11724813c5a3aa264c75ecf36ed035c6359e8ded6b035170128', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: '4a4b291086a577f5afacea682890e5c6fc599a0c29cb6f28852c24eee006048b', files: 177 } as const;
