@@ -4,6 +4,7 @@ import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { Gold, Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
+import { compareOptionKeys } from './option-key-order.js';
 
 const HINT = 'see docs/datasets.md, "Generic JSONL", for the fields of a line';
 
@@ -69,7 +70,7 @@ export function genericQuestion(value: Record<string, unknown>, file: string, li
     ? Object.fromEntries(record.options.map((text, index) => [String.fromCharCode(65 + index), text]))
     : record.options === undefined
       ? undefined
-      : Object.fromEntries(Object.entries(record.options).sort(([a], [b]) => a.localeCompare(b)));
+      : Object.fromEntries(Object.entries(record.options).sort(([a], [b]) => compareOptionKeys(a, b)));
   const gold = goldOf(record, options, fail);
   if (record.tolerance !== undefined && gold.kind !== 'number') throw fail('tolerance', `only numeric answers have a tolerance (answer_type is "${gold.kind}")`);
   if (record.aliases !== undefined && gold.kind !== 'text') throw fail('aliases', `only text answers have aliases (answer_type is "${gold.kind}")`);

@@ -5,6 +5,7 @@ import type { Question } from '../spec/question.js';
 import type { DatasetLoader, LoadOptions } from './dataset-loader.js';
 import { mapJsonlRecords, readDataFile } from './jsonl-records.js';
 import { sharedDataDir } from './shared-data.js';
+import { compareOptionKeys } from './option-key-order.js';
 
 const HINT = 'MedQA lines look like {"question": "…", "options": {"A": "…", …}, "answer": "<text of the correct option>", "answer_idx": "B", "meta_info": "step1"}';
 
@@ -51,7 +52,7 @@ export function medqaQuestion(record: Record<string, unknown>, file: string, lin
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw fail('options', `expected an object of option letters to texts, found ${describe(options)}`);
   }
-  const entries = Object.entries(options as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+  const entries = Object.entries(options as Record<string, unknown>).sort(([a], [b]) => compareOptionKeys(a, b));
   if (entries.length < 2) throw fail('options', `expected at least two options, found ${entries.length}`);
   const optionTexts: Record<string, string> = {};
   for (const [key, text] of entries) {
