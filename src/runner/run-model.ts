@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { TEST_MODEL_NAME } from '../backends/llama/test-model/build-test-model.js';
+import { TEST_MODEL_NAME } from '../backends/llama/test-model/test-model-name.js';
 import type { RunConfig } from '../spec/run-config.js';
 
 /** Which model answered a run, and whether its answers mean anything. */

@@ -4,8 +4,7 @@ import type { Kysely } from 'kysely';
 import { kysely } from './kysely-runtime.js';
 import { StoreError } from '../spec/errors.js';
 import type { Clock } from '../util/clock.js';
-import { assertSchemaCurrent, migrateToLatest, schemaState } from './migrate.js';
-import { migrations } from './migrations/migrations.js';
+import { MIGRATION_NAMES } from './migrations/migration-names.js';
 import type { Database } from './schema.js';
 import { assertNotForeign, describeBadFile, prepareSqlitePath } from './sqlite-file-check.js';
 import { createFreshSchema, isEmptyDatabase } from './sqlite-fresh-schema.js';
@@ -50,11 +49,12 @@ export async function openSqliteStore(file: string, options: SqliteStoreOptions 
     // A current schema (the common case) is checked with one native query; kysely is then loaded only when a portable query needs it.
     if (hasExactlyKnownMigrations(sqlite)) return new SqliteTraceStore(sqlite, connect, storeOptions);
     // A new file gets the migrations' end state natively (as `quorum run` on a new --db does), unless this process is migrating it through kysely.
-    if (!readonly && isEmptyDatabase(sqlite) && !migrating.has(migrationKey(file)) && createFreshSchema(sqlite, Object.keys(migrations), options.clock)) {
+    if (!readonly && isEmptyDatabase(sqlite) && !migrating.has(migrationKey(file)) && createFreshSchema(sqlite, MIGRATION_NAMES, options.clock)) {
       return new SqliteTraceStore(sqlite, connect, storeOptions);
     }
     const db = connect();
-    if (readonly) await assertSchemaCurrent(db);
+    // the migrations (and kysely's migrator) are imported only when a store is out of date or newer than this code
+    if (readonly) await (await import('./migrate.js')).assertSchemaCurrent(db);
     else await migrateExclusively(file, sqlite, db);
     return new SqliteTraceStore(sqlite, db, storeOptions);
   } catch (error) {
@@ -84,8 +84,7 @@ function hasExactlyKnownMigrations(sqlite: Sqlite.Database): boolean {
   const table = sqlite.prepare<[], number>("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").pluck().get();
   if (table === undefined) return false;
   const applied = new Set(sqlite.prepare<[], string>('select name from kysely_migration').pluck().all());
-  const known = Object.keys(migrations);
-  return applied.size === known.length && known.every((name) => applied.has(name));
+  return applied.size === MIGRATION_NAMES.length && MIGRATION_NAMES.every((name) => applied.has(name));
 }
 
 /** Migrations in progress in this process, by file: later opens of the same file wait their turn. */
@@ -121,6 +120,7 @@ function migrationKey(file: string): string {
 }
 
 async function migrateLocked(sqlite: Sqlite.Database, db: Kysely<Database>): Promise<void> {
+  const { migrateToLatest, schemaState } = await import('./migrate.js');
   const state = await schemaState(db);
   if (state.pending.length === 0 && state.unknown.length === 0) return;
   sqlite.exec('begin immediate');

@@ -55,6 +55,11 @@ function ofPackage(files: readonly string[], name: string): string[] {
   return files.filter((file) => file.includes(`/node_modules/${name}/`));
 }
 
+/** A migration module (the list of their names aside, which opening a store reads). */
+function isMigration(file: string): boolean {
+  return /\/(src|dist)\/store\/migrations\//.test(file) && !/\/migration-names\.[jt]s$/.test(file);
+}
+
 describe('what `quorum run` and `quorum show` load', () => {
   let server: FakeOpenAiServer;
   const dir = mkdtempSync(join(tmpdir(), 'quorum-loaded-'));
@@ -73,6 +78,7 @@ describe('what `quorum run` and `quorum show` load', () => {
     assert.ok(ofPackage(run.files, 'zod').length > 0 && ofPackage(run.files, 'better-sqlite3').length > 0, 'the probe sees the packages a run needs');
     // kysely: the new store's schema, the run's lookup for a run to resume, its creation and status are native statements
     for (const name of ['kysely', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(run.files, name), [], `run loaded ${name}`);
+    assert.deepEqual(run.files.filter(isMigration), [], 'run on a new file loaded the migrations');
     const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
 
     const show = await loadedModules(['show', runId, '--db', db, '--json']);
@@ -82,5 +88,6 @@ describe('what `quorum run` and `quorum show` load', () => {
     // zod validates what is written; showing a run writes nothing
     for (const name of ['kysely', 'zod', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(show.files, name), [], `show loaded ${name}`);
     assert.deepEqual(show.files.filter((file) => /\/(src|dist)\/datasets\//.test(file)), [], 'show of a debate run loaded dataset readers');
+    assert.deepEqual(show.files.filter(isMigration), [], 'show of a current store loaded the migrations');
   });
 });

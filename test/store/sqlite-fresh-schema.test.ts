@@ -13,6 +13,7 @@ import { after, describe, it } from 'node:test';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest, schemaState } from '../../src/store/migrate.js';
+import { MIGRATION_NAMES } from '../../src/store/migrations/migration-names.js';
 import { migrations } from '../../src/store/migrations/migrations.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import type { Database } from '../../src/store/schema.js';
@@ -44,6 +45,10 @@ describe('SQLite store created without kysely', () => {
       created,
       `a migration changed the schema: replace SQLITE_SCHEMA in src/store/sqlite-fresh-schema.ts with\n${created.map((statement) => `  \`${statement}\`,`).join('\n')}`,
     );
+  });
+
+  it('MIGRATION_NAMES names every migration, in order', () => {
+    assert.deepEqual([...MIGRATION_NAMES], Object.keys(migrations));
   });
 
   it('a new file gets the same schema and migration records as kysely would write, and kysely finds nothing to do', async () => {

@@ -1,9 +1,9 @@
 import { seededRandom } from '../../../util/seed.js';
 import { writeGguf, type GgufTensor, type GgufValue } from './gguf-writer.js';
+import { TEST_MODEL_NAME } from './test-model-name.js';
 import { buildTestVocabulary } from './test-model-vocabulary.js';
 
-/** `general.name` of the generated model; the llama backend recognises it by this. */
-export const TEST_MODEL_NAME = 'quorum-test-model';
+export { TEST_MODEL_NAME };
 
 /**
  * Version of the generator's output. Bump it whenever the bytes change, so a
