@@ -43,6 +43,19 @@ describe('parseTolerantJson', () => {
   it('does not guess at single quotes', () => {
     assert.equal(parseTolerantJson("{'a': 1}").ok, false);
   });
+
+  // Prose without a bracket is answered before any JSON.parse is tried (the reply path's fast case); whole texts
+  // that are JSON scalars must still parse exactly. Expected values: the JSON grammar (RFC 8259, section 3).
+  it('reads JSON scalars whole and answers bracket-free prose without parsing it', () => {
+    assert.deepEqual(parseTolerantJson(' true '), { ok: true, value: true, exact: true });
+    assert.deepEqual(parseTolerantJson('null'), { ok: true, value: null, exact: true });
+    assert.deepEqual(parseTolerantJson('-4.5e2'), { ok: true, value: -450, exact: true });
+    assert.deepEqual(parseTolerantJson('"C"'), { ok: true, value: 'C', exact: true });
+    assert.deepEqual(parseTolerantJson('[1, 2]', 'array'), { ok: true, value: [1, 2], exact: true });
+    assert.deepEqual(parseTolerantJson('trueish answer: (A)'), { ok: false, problem: 'no complete JSON object found' });
+    assert.deepEqual(parseTolerantJson('Reasoning about it.\nAnswer: (A)'), { ok: false, problem: 'no complete JSON object found' });
+    assert.deepEqual(parseTolerantJson('The options are listed.', 'array'), { ok: false, problem: 'no complete JSON array found' });
+  });
 });
 
 // Replies shaped like ones reported in public issue threads about reading JSON from model

@@ -29,11 +29,26 @@ export function peerReference(turn: Pick<TurnEvent, 'agent' | 'saw' | 'parsed'>)
   if (seen.size === 0) return null;
   const steps = turn.parsed.steps;
   if (steps !== undefined) return steps.some((step) => step.stance !== undefined && seen.has(step.stance.peer)) ? 'stance' : null;
-  const names = [...seen].map((peer) => new RegExp(`(?<![\\p{L}\\p{N}])${peer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+')}(?![\\p{L}\\p{N}])`, 'iu'));
+  const names = [...seen].map(namePattern);
   for (const paragraph of turn.parsed.rationale.split(/\n+/)) {
     for (const { segment } of sentenceSegmenter().segment(paragraph)) {
       if (names.some((name) => name.test(segment)) && hasStanceExpression(segment)) return 'text';
     }
   }
   return null;
+}
+
+/** Patterns of peer names met so far: a run has a handful of agent names and reads every turn against them. */
+const NAME_PATTERNS = new Map<string, RegExp>();
+
+/** A peer's name in full, separators loose ("Agent B", "agent_b"), not inside a longer word. */
+function namePattern(peer: string): RegExp {
+  let pattern = NAME_PATTERNS.get(peer);
+  if (pattern === undefined) {
+    const name = peer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+');
+    // No `g` flag: `test` keeps no lastIndex, so one pattern is safe to share.
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu');
+    if (NAME_PATTERNS.size < 1_000) NAME_PATTERNS.set(peer, pattern);
+  }
+  return pattern;
 }
