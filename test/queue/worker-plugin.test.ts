@@ -20,6 +20,7 @@ import type { TraceStore } from '../../src/spec/store.js';
 import { runCli } from '../helpers/cli.js';
 import { comparableTraces, useWorkerFixture } from '../helpers/worker-fixture.js';
 import { requireServices } from './test-services.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const src = (path: string): string => pathToFileURL(join(import.meta.dirname, '../../src', path)).href;
 
@@ -79,7 +80,7 @@ if (services !== undefined) {
       rmSync(planned);
       const worker = await runCli(['worker', '--queue', queueUrl, '--store', schema.url, '--plugin', copy, '--concurrency', '2', '--exit-when-empty', '--json']);
       assert.equal(worker.code, 0, worker.stderr);
-      assert.match(worker.stderr, new RegExp(`plugins: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(protocol relay\\)`));
+      assert.match(worker.stderr, new RegExp(`plugins: ${escapeRegExp(copy)} \\(protocol relay\\)`));
       const tally = JSON.parse(worker.stdout) as { stored: number; jobErrors: number };
       assert.deepEqual({ stored: tally.stored, jobErrors: tally.jobErrors }, { stored: 2, jobErrors: 0 });
 
