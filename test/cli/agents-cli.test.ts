@@ -34,9 +34,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Requests the fake server received for one model name. */
-const requestsFor = (name: string): RecordedRequest[] => server.requests.filter((request) => request.body.model === name);
-
 describe('agents of different backends and a judge of its own (quorum run --agent / --judge / --config)', () => {
   it('ra-cr with two HTTP models and the generated GGUF as agents, a third HTTP model as judge: all resolved, stored and shown', async () => {
     const db = join(dir, 'three-backends.db');
