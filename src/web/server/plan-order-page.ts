@@ -19,7 +19,7 @@ export interface RowsPage {
 }
 
 /** Whether the query is the run page's default view: every unit, in plan order, no search (any audit). */
-export function isPlanOrderQuery(query: UnitQuery): boolean {
+function isPlanOrderQuery(query: UnitQuery): boolean {
   const { audit: _audit, sort, text, ...filters } = query;
   return sort === 'position' && queryWords(text ?? '').length === 0 && Object.values(filters).every((value) => value === undefined);
 }
