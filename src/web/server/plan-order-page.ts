@@ -3,7 +3,7 @@ import type { RunRecord } from '../../spec/store.js';
 import type { ApiContext } from './api-context.js';
 import type { UnitOutcome, UnitRow } from './api-types.js';
 import type { UnitQuery } from './matching-rows.js';
-import { selectAudit } from './runs-routes.js';
+import { selectAudit } from './select-audit.js';
 import { unitRow } from './unit-row.js';
 import { queryWords } from './unit-text.js';
 
