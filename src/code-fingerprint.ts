@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: 'a5e7bf7ac88d97bb3325cdd85a66b3e3bb0d1faa2d036cfa25314a8f091d6148', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: 'cb490442be31b11724813c5a3aa264c75ecf36ed035c6359e8ded6b035170128', files: 177 } as const;

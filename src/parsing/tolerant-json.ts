@@ -4,8 +4,6 @@ export type TolerantJsonResult =
   | { ok: false; problem: string };
 
 const FENCE = /```[A-Za-z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/g;
-// The characters a JSON text can start with (RFC 8259 §2): any other text is not JSON as it stands.
-const JSON_START = /^[{["\-0-9tfn]/;
 
 /**
  * Reads JSON out of model text the way models write it — the one reader of
@@ -30,9 +28,8 @@ const JSON_START = /^[{["\-0-9tfn]/;
  */
 export function parseTolerantJson(text: string, expect: 'object' | 'array' = 'object'): TolerantJsonResult {
   const trimmed = text.trim();
-  // Prose is not parsed whole: most replies are free text, and a failed JSON.parse throws (most of this function's time on them).
-  const exact = JSON_START.test(trimmed) ? tryParse(trimmed) : undefined;
-  if (exact?.ok === true) return { ok: true, value: exact.value, exact: true };
+  const exact = tryParse(trimmed);
+  if (exact.ok) return { ok: true, value: exact.value, exact: true };
   const open = expect === 'array' ? '[' : '{';
   for (const fenced of [...trimmed.matchAll(FENCE)].reverse()) {
     const value = lastComplete(fenced[1]!, open);
@@ -40,14 +37,7 @@ export function parseTolerantJson(text: string, expect: 'object' | 'array' = 'ob
   }
   const value = lastComplete(trimmed, open);
   if (value !== undefined) return { ok: true, value: value.value, exact: false };
-  if (!trimmed.includes(open)) return { ok: false, problem: `no complete JSON ${expect} found` };
-  return { ok: false, problem: `no complete JSON ${expect} found (${exact?.problem ?? parseProblem(trimmed)})` };
-}
-
-/** JSON.parse's message on a text that is not JSON. */
-function parseProblem(text: string): string {
-  const parsed = tryParse(text);
-  return parsed.ok ? 'valid JSON' : parsed.problem;
+  return { ok: false, problem: trimmed.includes(open) ? `no complete JSON ${expect} found (${exact.problem})` : `no complete JSON ${expect} found` };
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {

@@ -1,5 +1,4 @@
 import type { TurnEvent } from '../../spec/trace.js';
-import { escapeRegExp } from '../../util/escape-reg-exp.js';
 import { hasStanceExpression } from './stance-expressions.js';
 
 /** How a turn referenced a peer's claim: a GDP STANCE, or a peer's name and a stance expression in one sentence. */
@@ -24,7 +23,7 @@ export function peerReference(turn: Pick<TurnEvent, 'agent' | 'saw' | 'parsed'>)
   if (seen.size === 0) return null;
   const steps = turn.parsed.steps;
   if (steps !== undefined) return steps.some((step) => step.stance !== undefined && seen.has(step.stance.peer)) ? 'stance' : null;
-  const names = [...seen].map((peer) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(peer).replace(/[\s_-]+/g, '[\\s_-]+')}(?![\\p{L}\\p{N}])`, 'iu'));
+  const names = [...seen].map((peer) => new RegExp(`(?<![\\p{L}\\p{N}])${peer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+')}(?![\\p{L}\\p{N}])`, 'iu'));
   for (const paragraph of turn.parsed.rationale.split(/\n+/)) {
     for (const { segment } of SENTENCES.segment(paragraph)) {
       if (names.some((name) => name.test(segment)) && hasStanceExpression(segment)) return 'text';
