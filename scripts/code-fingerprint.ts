@@ -8,10 +8,10 @@
 //
 // The build writes it; a test fails when it is stale. After a merge conflict
 // in src/code-fingerprint.ts, run the script instead of editing by hand.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashFiles, listFiles } from './hash-files.js';
 
 /**
  * Folders and files, relative to the repository root, that decide the
@@ -45,31 +45,14 @@ export const FINGERPRINT_FILE = 'src/code-fingerprint.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function listFiles(root: string, path: string): string[] {
-  let stat;
-  try {
-    stat = statSync(join(root, path));
-  } catch {
-    return []; // a source that does not exist (yet) contributes nothing
-  }
-  if (stat.isFile()) return /\.(ts|tsx|mjs|js|json)$/.test(path) ? [path] : [];
-  return readdirSync(join(root, path)).flatMap((name) => listFiles(root, `${path}/${name}`));
-}
-
 /**
- * SHA-256 over the sorted source files: for each, its path (with `/`), a NUL,
- * its bytes and a NUL. Paths are part of it, so moving a prompt changes it too.
+ * SHA-256 over the sorted source files (`hashFiles`: for each, its path with
+ * `/`, a NUL, its bytes and a NUL). Paths are part of it, so moving a prompt
+ * changes it too. Only code and JSON count (a README in a folder does not).
  */
 export function computeCodeFingerprint(root: string = ROOT): CodeFingerprint {
-  const files = [...new Set(FINGERPRINT_SOURCES.flatMap((source) => listFiles(root, source)))].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file.split(sep).join('/'));
-    hash.update('\0');
-    hash.update(readFileSync(join(root, file)));
-    hash.update('\0');
-  }
-  return { sha256: hash.digest('hex'), files: files.length };
+  const files = listFiles(root, FINGERPRINT_SOURCES, (path) => /\.(ts|tsx|mjs|js|json)$/.test(path));
+  return { sha256: hashFiles(root, files), files: files.length };
 }
 
 /** The text of src/code-fingerprint.ts for a fingerprint. */

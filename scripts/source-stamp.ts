@@ -8,10 +8,10 @@
 //
 // A failed or interrupted build therefore leaves no stamp, and an edit made
 // while the build ran leaves none either: a stale dist/ is never stamped.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hashFiles, listFiles } from './hash-files.js';
 
 /** What the build reads, relative to the repository root: every file under these. */
 export const STAMP_INPUTS: readonly string[] = Object.freeze(['src', 'tsconfig.json', 'tsconfig.build.json']);
@@ -22,32 +22,13 @@ const PENDING_FILE = 'dist/source-stamp.pending.json';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function listFiles(root: string, path: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(join(root, path), { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return [path];
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return entries.flatMap((entry) => listFiles(root, `${path}/${entry.name}`));
-}
-
 /**
- * SHA-256 over every input file, sorted by path: its path, a NUL, its bytes,
- * a NUL. Paths count, so a renamed, added or deleted file changes it too.
+ * SHA-256 over every input file, sorted by path (`hashFiles`: its path, a
+ * NUL, its bytes, a NUL). Paths count, so a renamed, added or deleted file
+ * changes it too.
  */
 export function hashSources(root: string = ROOT): string {
-  const files = STAMP_INPUTS.flatMap((input) => listFiles(root, input)).sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file);
-    hash.update('\0');
-    hash.update(readFileSync(join(root, file)));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return hashFiles(root, listFiles(root, STAMP_INPUTS));
 }
 
 function readHash(root: string, file: string): string | undefined {

@@ -30,7 +30,7 @@ const backend = z.string().trim().min(1);
  * Keys of run.yaml renamed when it took study.yaml's dialect: still read,
  * with a note naming the new key (docs/configuration.md, "Renamed keys").
  */
-export const RUN_FILE_RENAMES: readonly KeyRename[] = [
+const RUN_FILE_RENAMES: readonly KeyRename[] = [
   { at: ['dataset'], from: 'name', to: ['dataset'] },
   ...(['agents.*', 'judge'] as const).flatMap((at) => [
     { at: at.split('.'), from: 'temperature', to: ['decoding', 'temperature'] },

@@ -1,5 +1,5 @@
 import { unitCostUsd } from '../metrics/unit-cost.js';
-import type { TraceStore, UnitSummary } from '../spec/store.js';
+import type { TraceStore } from '../spec/store.js';
 
 /** What a study has spent: tokens and dollars recorded in its units. */
 export interface Spend {

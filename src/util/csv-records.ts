@@ -1,5 +1,20 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { createRequire } from 'node:module';
+import type * as CsvParseSync from 'csv-parse/sync';
+import type { CsvError } from 'csv-parse/sync';
 import { DatasetFormatError } from '../spec/errors.js';
+
+let loaded: typeof CsvParseSync | undefined;
+
+/**
+ * csv-parse, loaded on the first CSV read from its CommonJS build (as
+ * `kysely()` loads kysely): the dataset registry imports this module, so a
+ * top-level import put csv-parse's nine ES modules into the start-up of
+ * every `quorum run`, also of runs that read no CSV.
+ */
+function csvParse(): typeof CsvParseSync {
+  loaded ??= createRequire(import.meta.url)('csv-parse/sync') as typeof CsvParseSync;
+  return loaded;
+}
 
 /** One CSV record: its cells and the physical line it starts on (1-based). */
 export interface CsvRecord {
@@ -37,6 +52,7 @@ export function parseCsvRecords(file: string, text: string, dialect: CsvDialect 
   const starts: number[] = [];
   let recordStart = 0;
   let records: string[][];
+  const { CsvError, parse } = csvParse();
   try {
     records = parse(source, {
       delimiter: dialect.separator ?? ',',

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { FakeOpenAiServer, type FakeBehavior, type RecordedRequest } from '../helpers/fake-openai-server.js';
 import { testModelPath } from '../helpers/test-model.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-agents-cli-'));
 let server: FakeOpenAiServer;
@@ -32,9 +33,6 @@ after(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Requests the fake server received for one model name. */
-const requestsFor = (name: string): RecordedRequest[] => server.requests.filter((request) => request.body.model === name);
 
 describe('agents of different backends and a judge of its own (quorum run --agent / --judge / --config)', () => {
   it('ra-cr with two HTTP models and the generated GGUF as agents, a third HTTP model as judge: all resolved, stored and shown', async () => {
@@ -79,10 +77,10 @@ describe('agents of different backends and a judge of its own (quorum run --agen
     const show = await runInProcess(['show', report.runId, '--db', db]);
     assert.equal(show.code, 0, show.stderr);
     assert.match(show.stdout, /^agents and judge$/m);
-    assert.match(show.stdout, new RegExp(`^ {2}Skeptic {2}openai:model-a@${escape(server.url)} · temperature 0\\.2 · max_tokens 768 · persona "You doubt every claim, ask for the mechanism, and accept on…"$`, 'm'));
-    assert.match(show.stdout, new RegExp(`^ {2}Agent B {2}openai:model-b@${escape(server.url)} · temperature 0\\.7 · top_p 0\\.9 · max_tokens 200 · persona "You are a pharmacologist`, 'm'));
-    assert.match(show.stdout, new RegExp(`^ {2}Local {4}llama:${escape(model)} · temperature 0\\.7 · max_tokens 24$`, 'm'));
-    assert.match(show.stdout, new RegExp(`^ {2}Arbiter {2}openai:judge-model@${escape(server.url)} · temperature 0 · max_tokens 300 \\(judge\\)$`, 'm'));
+    assert.match(show.stdout, new RegExp(`^ {2}Skeptic {2}openai:model-a@${escapeRegExp(server.url)} · temperature 0\\.2 · max_tokens 768 · persona "You doubt every claim, ask for the mechanism, and accept on…"$`, 'm'));
+    assert.match(show.stdout, new RegExp(`^ {2}Agent B {2}openai:model-b@${escapeRegExp(server.url)} · temperature 0\\.7 · top_p 0\\.9 · max_tokens 200 · persona "You are a pharmacologist`, 'm'));
+    assert.match(show.stdout, new RegExp(`^ {2}Local {4}llama:${escapeRegExp(model)} · temperature 0\\.7 · max_tokens 24$`, 'm'));
+    assert.match(show.stdout, new RegExp(`^ {2}Arbiter {2}openai:judge-model@${escapeRegExp(server.url)} · temperature 0 · max_tokens 300 \\(judge\\)$`, 'm'));
     const shownJson = JSON.parse((await runInProcess(['show', report.runId, '--db', db, '--json'])).stdout) as { agents: unknown; judge: unknown };
     assert.deepEqual(shownJson.agents, expectedAgents);
     assert.deepEqual(shownJson.judge, expectedJudge);
@@ -146,7 +144,3 @@ describe('agents of different backends and a judge of its own (quorum run --agen
     assert.match(noProtocol.stderr, /error: no protocol given\nhint: pass --protocol <preset> or put "protocol:" in the run file/);
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { runInProcess } from '../helpers/run-in-process.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-protocols-plugin-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ describe('quorum protocols --plugin', () => {
     assert.deepEqual(rows.at(-1), { name: 'listed-here', paper: 'Listed (2026)', description: `a plugin protocol (plugin ${file})`, plugin: file });
 
     const text = await runInProcess(['protocols', '--plugin', file]);
-    assert.match(text.stdout, new RegExp(`^listed-here +Listed \\(2026\\) +a plugin protocol \\(plugin ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`, 'm'));
+    assert.match(text.stdout, new RegExp(`^listed-here +Listed \\(2026\\) +a plugin protocol \\(plugin ${escapeRegExp(file)}\\)$`, 'm'));
   });
 
   it('a plugin file that cannot be loaded is an error naming it', async () => {

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { collect, quorumArgs, REPO_ROOT, spawnCli } from '../helpers/cli.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { runInProcess } from '../helpers/run-in-process.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-exit-'));
 let server: FakeOpenAiServer;
@@ -64,7 +65,7 @@ describe('--db of a missing file', () => {
       const db = join(dir, `typo-${args[0]}.db`);
       const result = await runInProcess([...args, '--db', db]);
       assert.equal(result.code, 2);
-      assert.match(result.stderr, new RegExp(`^error: no database at ${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nhint: check --db \\(default \\./quorum\\.db\\)`));
+      assert.match(result.stderr, new RegExp(`^error: no database at ${escapeRegExp(db)}\nhint: check --db \\(default \\./quorum\\.db\\)`));
       assert.equal(existsSync(db), false);
     });
   }

@@ -40,6 +40,21 @@ describe('parseTolerantJson', () => {
     assert.match((none as { problem: string }).problem, /no complete JSON object/);
   });
 
+  it('parses whole only what can start a JSON text, and names JSON.parse\'s complaint about prose holding a cut-off object', () => {
+    // A JSON text may be a bare value (RFC 8259 §2): each of these is read whole.
+    for (const text of ['42', '-1.5', '"C"', 'true', 'false', 'null', '[1]']) assert.deepEqual(parseTolerantJson(text), { ok: true, value: JSON.parse(text), exact: true }, text);
+    // The expected message is JSON.parse's own on the same text.
+    const prose = 'My answer: {"answer": "C", "because';
+    let message = '';
+    try {
+      JSON.parse(prose);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    assert.deepEqual(parseTolerantJson(prose), { ok: false, problem: `no complete JSON object found (${message})` });
+    assert.deepEqual(parseTolerantJson('The answer is C.'), { ok: false, problem: 'no complete JSON object found' });
+  });
+
   it('does not guess at single quotes', () => {
     assert.equal(parseTolerantJson("{'a': 1}").ok, false);
   });

@@ -12,15 +12,11 @@ import { after, before, describe, it } from 'node:test';
 import { loadQuestions } from '../../src/datasets/load-questions.js';
 import { planQueuedRun } from '../../src/queue/plan-queued-run.js';
 import { startWorker } from '../../src/queue/start-worker.js';
-import { openUnitQueue, type UnitQueue } from '../../src/queue/unit-queue.js';
 import { uniformAgents } from '../../src/runner/start-run.js';
 import type { DebateOverrides } from '../../src/spec/debate-params.js';
-import type { TraceStore } from '../../src/spec/store.js';
 import { eventsOfType } from '../../src/spec/trace.js';
-import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
-import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { startDeterministicServer } from '../queue/queue-fixtures.js';
-import { requireServices, testQueueName, testSchema, type TestSchema } from '../queue/test-services.js';
+import { useWorkerFixture } from '../helpers/worker-fixture.js';
+import { requireServices } from '../queue/test-services.js';
 
 // One FinQA item in the original format, written for this test (a table for rewoo and react-table)
 const FINQA = [
@@ -36,29 +32,12 @@ const FINQA = [
 const services = requireServices('DATABASE_URL', 'REDIS_URL');
 if (services !== undefined) {
   describe('DebateLLM presets and the new baselines on a queue worker', () => {
-    let schema: TestSchema;
-    let store: TraceStore;
-    let server: FakeOpenAiServer;
-    const queues: UnitQueue[] = [];
+    const fixture = useWorkerFixture(services, 'presets');
     const dir = mkdtempSync(join(tmpdir(), 'quorum-presets-worker-'));
     const finqa = join(dir, 'finqa.json');
 
-    before(async () => {
-      writeFileSync(finqa, JSON.stringify(FINQA));
-      schema = testSchema(services.DATABASE_URL, 'presets');
-      store = await openPostgresStore(schema.url);
-      server = await startDeterministicServer();
-    });
-    after(async () => {
-      for (const queue of queues) {
-        await queue.obliterate({ force: true }).catch(() => undefined);
-        await queue.close();
-      }
-      await store.close();
-      await server.close();
-      await schema.drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    before(() => writeFileSync(finqa, JSON.stringify(FINQA)));
+    after(() => rmSync(dir, { recursive: true, force: true }));
 
     const cases = [
       { protocol: 'multi-persona', agents: 2, data: 'demo', aggregate: 'moderator' },
@@ -69,10 +48,8 @@ if (services !== undefined) {
     ];
     for (const entry of cases) {
       it(`${entry.protocol}: the worker rebuilds it from the recorded parameters and stores every unit`, async () => {
-        const url = new URL(services.REDIS_URL);
-        url.searchParams.set('queue', testQueueName(entry.protocol));
-        const queue = openUnitQueue(url.href);
-        queues.push(queue);
+        const { store, server, schema } = fixture;
+        const { url, queue } = fixture.newQueue();
         const dataset = entry.data === 'demo' ? await loadQuestions({ dataset: 'demo', limit: 2 }) : await loadQuestions({ dataset: 'finqa', path: finqa });
         const planned = await planQueuedRun(
           {
@@ -88,7 +65,7 @@ if (services !== undefined) {
           },
           { queue },
         );
-        const worker = await startWorker({ queue: url.href, store, concurrency: 2, exitWhenEmpty: true, idlePollMs: 100 });
+        const worker = await startWorker({ queue: url, store, concurrency: 2, exitWhenEmpty: true, idlePollMs: 100 });
         await worker.stopped;
         assert.equal(worker.tally.jobErrors, 0);
         const units = await store.listUnits(planned.runId);

@@ -8,50 +8,20 @@
  * Needs DATABASE_URL and REDIS_URL (see test-services.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { loadQuestions } from '../../src/datasets/load-questions.js';
 import { listProtocols } from '../../src/protocols/registry.js';
 import { planQueuedRun } from '../../src/queue/plan-queued-run.js';
 import { startWorker } from '../../src/queue/start-worker.js';
-import { openUnitQueue, type UnitQueue } from '../../src/queue/unit-queue.js';
 import { startRun, uniformAgents, type StartRunOptions } from '../../src/runner/start-run.js';
 import type { TraceStore } from '../../src/spec/store.js';
-import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
-import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { comparableEvent, startDeterministicServer } from './queue-fixtures.js';
-import { requireServices, testQueueName, testSchema, type TestSchema } from './test-services.js';
+import { comparableTraces, useWorkerFixture } from '../helpers/worker-fixture.js';
+import { requireServices } from './test-services.js';
 
 const services = requireServices('DATABASE_URL', 'REDIS_URL');
 if (services !== undefined) {
   describe('every built-in protocol on a queue worker', () => {
-    let schema: TestSchema;
-    let store: TraceStore;
-    let local: TraceStore;
-    let server: FakeOpenAiServer;
-    const queues: UnitQueue[] = [];
-
-    before(async () => {
-      schema = testSchema(services.DATABASE_URL, 'protocols');
-      store = await openPostgresStore(schema.url);
-      local = await openSqliteStore(':memory:');
-      server = await startDeterministicServer();
-    });
-    after(async () => {
-      for (const queue of queues) {
-        await queue.obliterate({ force: true }).catch(() => undefined);
-        await queue.close();
-      }
-      await store.close();
-      await local.close();
-      await server.close();
-      await schema.drop();
-    });
-
-    const traces = async (from: TraceStore, runId: string) => {
-      const units = await from.listUnits(runId);
-      return Promise.all(units.map(async (unit) => ({ question: unit.questionId, seed: unit.seed, status: unit.status, events: (await from.getEvents(unit.id)).map(comparableEvent) })));
-    };
+    const fixture = useWorkerFixture(services, 'protocols', { local: true });
 
     const names = listProtocols().map((factory) => factory.name);
     it('the registry holds the baselines the workers used to refuse', () => {
@@ -60,6 +30,7 @@ if (services !== undefined) {
 
     for (const factory of listProtocols()) {
       it(`${factory.name}: a worker stores the trace the local runner stores`, async () => {
+        const { store, local, server, schema } = fixture;
         const dataset = await loadQuestions({ dataset: 'demo', limit: 2 });
         const options = (target: TraceStore, prefix: string): StartRunOptions => ({
           store: target,
@@ -74,21 +45,18 @@ if (services !== undefined) {
         });
         const expected = await startRun(options(local, 'local'));
 
-        const url = new URL(services.REDIS_URL);
-        url.searchParams.set('queue', testQueueName('protocols'));
-        const queue = openUnitQueue(url.href);
-        queues.push(queue);
+        const { url, queue } = fixture.newQueue();
         const planned = await planQueuedRun(options(store, 'queued'), { queue });
-        const worker = await startWorker({ queue: url.href, store, concurrency: 2, exitWhenEmpty: true, idlePollMs: 100 });
+        const worker = await startWorker({ queue: url, store, concurrency: 2, exitWhenEmpty: true, idlePollMs: 100 });
         await worker.stopped;
         assert.equal(worker.tally.jobErrors, 0, `${factory.name}: the worker could not run the jobs`);
         // failed units count as stored: the fake server's replies do not follow every protocol's format, and a unit's failure is data
         assert.equal(worker.tally.stored, 2);
 
-        const queued = await traces(store, planned.runId);
+        const queued = await comparableTraces(store, planned.runId);
         assert.equal(queued.length, 2);
         for (const unit of queued) assert.equal(unit.events.filter((event) => (event as { type: string }).type === 'final').length, unit.status === 'done' ? 1 : 0);
-        assert.deepEqual(queued, await traces(local, expected.runId));
+        assert.deepEqual(queued, await comparableTraces(local, expected.runId));
       });
     }
   });

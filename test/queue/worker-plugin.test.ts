@@ -11,19 +11,16 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { loadQuestions } from '../../src/datasets/load-questions.js';
 import { planQueuedRun } from '../../src/queue/plan-queued-run.js';
-import { openUnitQueue, type UnitQueue } from '../../src/queue/unit-queue.js';
 import { loadPlugin } from '../../src/runner/load-plugin.js';
 import { startRun, uniformAgents, type StartRunOptions } from '../../src/runner/start-run.js';
 import type { TraceStore } from '../../src/spec/store.js';
-import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
 import { runCli } from '../helpers/cli.js';
-import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
-import { comparableEvent, startDeterministicServer } from './queue-fixtures.js';
-import { requireServices, testQueueName, testSchema, type TestSchema } from './test-services.js';
+import { comparableTraces, useWorkerFixture } from '../helpers/worker-fixture.js';
+import { requireServices } from './test-services.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const src = (path: string): string => pathToFileURL(join(import.meta.dirname, '../../src', path)).href;
 
@@ -49,37 +46,12 @@ const services = requireServices('DATABASE_URL', 'REDIS_URL');
 if (services !== undefined) {
   describe('quorum worker --plugin', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quorum-worker-plugin-'));
-    let schema: TestSchema;
-    let store: TraceStore;
-    let local: TraceStore;
-    let server: FakeOpenAiServer;
-    let queue: UnitQueue;
-    const queueUrl = new URL(services.REDIS_URL);
-    queueUrl.searchParams.set('queue', testQueueName('plugin'));
-
-    before(async () => {
-      schema = testSchema(services.DATABASE_URL, 'plugin');
-      store = await openPostgresStore(schema.url);
-      local = await openSqliteStore(':memory:');
-      server = await startDeterministicServer();
-      queue = openUnitQueue(queueUrl.href);
-    });
-    after(async () => {
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
-      await store.close();
-      await local.close();
-      await server.close();
-      await schema.drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    const traces = async (from: TraceStore, runId: string) => {
-      const units = await from.listUnits(runId);
-      return Promise.all(units.map(async (unit) => ({ question: unit.questionId, seed: unit.seed, status: unit.status, events: (await from.getEvents(unit.id)).map(comparableEvent) })));
-    };
+    const fixture = useWorkerFixture(services, 'plugin', { local: true });
+    after(() => rmSync(dir, { recursive: true, force: true }));
 
     it('rebuilds the plugin protocol from its own copy when the recorded file is gone', async () => {
+      const { store, local, server, schema } = fixture;
+      const { url: queueUrl, queue } = fixture.newQueue();
       mkdirSync(join(dir, 'planner'));
       mkdirSync(join(dir, 'worker'));
       const planned = join(dir, 'planner', 'relay.ts');
@@ -106,17 +78,17 @@ if (services !== undefined) {
       const copy = join(dir, 'worker', 'relay.ts');
       cpSync(planned, copy);
       rmSync(planned);
-      const worker = await runCli(['worker', '--queue', queueUrl.href, '--store', schema.url, '--plugin', copy, '--concurrency', '2', '--exit-when-empty', '--json']);
+      const worker = await runCli(['worker', '--queue', queueUrl, '--store', schema.url, '--plugin', copy, '--concurrency', '2', '--exit-when-empty', '--json']);
       assert.equal(worker.code, 0, worker.stderr);
-      assert.match(worker.stderr, new RegExp(`plugins: ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(protocol relay\\)`));
+      assert.match(worker.stderr, new RegExp(`plugins: ${escapeRegExp(copy)} \\(protocol relay\\)`));
       const tally = JSON.parse(worker.stdout) as { stored: number; jobErrors: number };
       assert.deepEqual({ stored: tally.stored, jobErrors: tally.jobErrors }, { stored: 2, jobErrors: 0 });
 
-      const stored = await traces(store, queued.runId);
+      const stored = await comparableTraces(store, queued.runId);
       assert.equal(stored.length, 2);
       // two turns and a final per unit: the plugin ran, not a failure recorded as data
       for (const unit of stored) assert.deepEqual(unit.events.map((event) => (event as { type: string }).type).filter((type) => type === 'turn' || type === 'final'), ['turn', 'turn', 'final']);
-      assert.deepEqual(stored, await traces(local, expected.runId));
+      assert.deepEqual(stored, await comparableTraces(local, expected.runId));
     });
   });
 }

@@ -8,38 +8,27 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { loadQuestions } from '../../src/datasets/load-questions.js';
 import { enqueueRun } from '../../src/queue/enqueue-run.js';
 import { planQueuedRun } from '../../src/queue/plan-queued-run.js';
 import { startWorker, type WorkerEvent } from '../../src/queue/start-worker.js';
-import { openUnitQueue, type UnitQueue } from '../../src/queue/unit-queue.js';
 import { uniformAgents, type StartRunOptions } from '../../src/runner/start-run.js';
 import { StoreError } from '../../src/spec/errors.js';
-import type { TraceStore } from '../../src/spec/store.js';
-import { openPostgresStore } from '../../src/store/postgres/open-postgres-store.js';
-import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { startDeterministicServer } from './queue-fixtures.js';
-import { requireServices, testQueueName, testSchema, type TestSchema } from './test-services.js';
+import { useWorkerFixture } from '../helpers/worker-fixture.js';
+import { requireServices } from './test-services.js';
 
 const services = requireServices('DATABASE_URL', 'REDIS_URL');
 if (services !== undefined) {
   describe('queue mode (in-process workers)', () => {
-    let schema: TestSchema;
-    let store: TraceStore;
-    let server: FakeOpenAiServer;
-    const queues: UnitQueue[] = [];
+    const fixture = useWorkerFixture(services, 'worker', { latencyMs: 5 });
+    const { newQueue } = fixture;
     const dir = mkdtempSync(join(tmpdir(), 'quorum-queue-'));
     let runs = 0;
 
-    const newQueue = () => {
-      const url = new URL(services.REDIS_URL);
-      url.searchParams.set('queue', testQueueName('worker'));
-      const queue = openUnitQueue(url.href);
-      queues.push(queue);
-      return { url: url.href, queue };
-    };
     const runOptions = async (overrides: Partial<StartRunOptions> = {}): Promise<StartRunOptions> => {
+      const { store, server, schema } = fixture;
       const dataset = await loadQuestions({ dataset: 'demo', limit: 4 });
       return {
         store,
@@ -54,23 +43,10 @@ if (services !== undefined) {
       };
     };
 
-    before(async () => {
-      schema = testSchema(services.DATABASE_URL, 'worker');
-      store = await openPostgresStore(schema.url);
-      server = await startDeterministicServer(5);
-    });
-    after(async () => {
-      for (const queue of queues) {
-        await queue.obliterate({ force: true }).catch(() => undefined);
-        await queue.close();
-      }
-      await store.close();
-      await server.close();
-      await schema.drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
 
     it('plans a run onto the queue, and two workers store every unit once', async () => {
+      const { store } = fixture;
       const { url, queue } = newQueue();
       const planned = await planQueuedRun(await runOptions(), { queue });
       assert.equal(planned.queued.pending, 8);
@@ -104,6 +80,7 @@ if (services !== undefined) {
     });
 
     it('fails the jobs of a run whose data file changed, keeps the units pending, and retries them when enqueued again', async () => {
+      const { store } = fixture;
       const { url, queue } = newQueue();
       const file = join(dir, 'questions.jsonl');
       const lines = (answer: string) =>
@@ -138,6 +115,7 @@ if (services !== undefined) {
     });
 
     it('retries a unit whose completion cache failed mid-unit (its store restarting) instead of storing it as failed', async () => {
+      const { store } = fixture;
       const { url, queue } = newQueue();
       const planned = await planQueuedRun(await runOptions({ seeds: [1] }), { queue });
       assert.equal(planned.queued.pending, 4);
@@ -173,6 +151,7 @@ if (services !== undefined) {
     });
 
     it('holds the per-backend limit across workers', async () => {
+      const { store } = fixture;
       const { url, queue } = newQueue();
       const limited = await startDeterministicServer(30);
       try {

@@ -11,6 +11,7 @@ import { importJsonl } from '../../src/store/jsonl-import.js';
 import { jsonlLineSchema } from '../../src/store/jsonl-line.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
 import { everyEventTypeBodies, runConfig, runRecord, traceEvents, unitEvents, unitResult, unitSummary } from '../../src/testing/trace-fixtures.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quorum-jsonl-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -177,7 +178,7 @@ describe('JSONL import', () => {
         assert.ok(error instanceof DatasetFormatError, String(error));
         assert.equal(error.line, 2);
         assert.equal(error.field, field);
-        assert.match(error.message, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, line 2, field "${field}"`));
+        assert.match(error.message, new RegExp(`${escapeRegExp(file)}, line 2, field "${field}"`));
         return true;
       });
       assert.deepEqual(await target.countUnits('run-1'), { pending: 0, done: 0, failed: 1, total: 1 }, field);

@@ -15,6 +15,7 @@ import { runCli } from '../helpers/cli.js';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { startDeterministicServer } from '../queue/queue-fixtures.js';
+import { escapeRegExp } from '../../src/util/escape-reg-exp.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-report-plugin-'));
 const defineMetricUrl = pathToFileURL(join(import.meta.dirname, '../../src/metrics/metric-registry.js')).href;
@@ -84,7 +85,7 @@ describe('quorum study report with a plugin metric', () => {
     rmSync(join(dir, 'study', 'turns.ts'));
     const missing = await runCli(['study', 'report', studyId, '--db', db, '--out', join(dir, 'report')]);
     assert.notEqual(missing.code, 0);
-    assert.match(missing.stderr, new RegExp(`plugin ${join(dir, 'study', 'turns.ts').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such file`));
+    assert.match(missing.stderr, new RegExp(`plugin ${escapeRegExp(join(dir, 'study', 'turns.ts'))}: no such file`));
     const given = await runCli(['study', 'report', studyId, '--db', db, '--out', join(dir, 'report'), '--plugin', copy]);
     assert.equal(given.code, 0, given.stderr);
     assert.match(turnRows(given.stdout)[0] ?? '', /^\| Turns \| du1 − ni \| 2 \| 4 vs 2 \| 2 \[2, 2\] \|/);

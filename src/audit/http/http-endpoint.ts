@@ -1,6 +1,7 @@
 import { ConfigError } from '../../spec/errors.js';
 import type { AuditModelSpec } from '../audit-model-spec.js';
 import type { AuditProviderOptions } from '../audit-provider-options.js';
+import { abortableSleep } from '../../util/abortable-sleep.js';
 import { fetchTransport, sharedNodeHttpTransport } from '../../util/http/json-transport.js';
 import { DEFAULT_RETRY_POLICY } from '../../util/http/retry-policy.js';
 import type { PostJsonSettings } from './post-json.js';
@@ -72,6 +73,6 @@ function clientOf(options: AuditProviderOptions): Pick<PostJsonSettings, 'retry'
   return {
     retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: ATTEMPTS, ...(options.random === undefined ? {} : { random: options.random }) },
     transport: options.fetch === undefined ? sharedNodeHttpTransport() : fetchTransport(options.fetch),
-    sleep: options.sleep ?? ((milliseconds) => new Promise((done) => setTimeout(done, milliseconds))),
+    sleep: options.sleep ?? abortableSleep,
   };
 }

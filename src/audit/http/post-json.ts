@@ -21,7 +21,7 @@ export interface PostJsonSettings {
 
 /**
  * POSTs a JSON body and returns the parsed JSON answer, with the chat
- * backends' transport, status mapping (`failureOfStatus`) and retry policy
+ * backends' transport, status mapping (`statusFailure`) and retry policy
  * (`decideRetry`): 429, 408, 5xx, timeouts and dropped connections are
  * retried with backoff (at least the server's Retry-After); other failures
  * throw at once. Errors are `BackendError`s naming the provider, the URL and

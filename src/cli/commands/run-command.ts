@@ -249,7 +249,6 @@ function isModulePath(value: string): boolean {
   return /\.[cm]?[jt]s$/.test(value) || value.includes('/') || value.includes('\\');
 }
 
-
 /** `quorum run`. */
 export function runCommand() {
   return new Command('run')

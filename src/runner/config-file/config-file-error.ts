@@ -28,7 +28,7 @@ export class ConfigFileError extends QuorumError {
 }
 
 /** `file:line:column: field: message`, one line per problem (indented under a count when there are several). */
-export function formatProblems(file: string, problems: readonly ConfigFileProblem[]): string {
+function formatProblems(file: string, problems: readonly ConfigFileProblem[]): string {
   const lines = problems.map((problem) => `${where(file, problem)}: ${problem.field === undefined ? '' : `${problem.field}: `}${problem.message}`);
   return lines.length === 1 ? lines[0]! : `${problems.length} problems in ${file}:\n${lines.map((line) => `  ${line}`).join('\n')}`;
 }

@@ -75,7 +75,7 @@ export function writtenPath(path: ReadonlyArray<PropertyKey>, renamed: readonly 
 }
 
 /** The note listing a file's renamed keys, one per line with its place. */
-export function renamedKeysNote(file: string, renamed: readonly RenamedKey[]): string {
+function renamedKeysNote(file: string, renamed: readonly RenamedKey[]): string {
   const lines = renamed.map((key) => `  ${where(file, key)}: ${key.from.join('.')} is now ${key.to.join('.')}`);
   return `note: ${file} uses old key names, read for now (docs/configuration.md, "Renamed keys"):\n${lines.join('\n')}\n`;
 }

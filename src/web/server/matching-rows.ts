@@ -5,7 +5,7 @@ import type { ApiContext } from './api-context.js';
 import { ApiError } from './api-error.js';
 import type { UnitRow } from './api-types.js';
 import type { RunIndex } from './run-index.js';
-import { selectAudit } from './runs-routes.js';
+import { selectAudit } from './select-audit.js';
 import type { RunTextIndex } from './text-index.js';
 import { needsAudit, rowFilter, sortRows, unitFilterShape, unitSortSchema, type UnitFilterValues } from './unit-filters.js';
 import { matchesQuery, queryWords } from './unit-text.js';

@@ -3,7 +3,7 @@ import type { RunRecord } from '../../spec/store.js';
 import type { ApiContext } from './api-context.js';
 import type { UnitOutcome, UnitRow } from './api-types.js';
 import type { UnitQuery } from './matching-rows.js';
-import { selectAudit } from './runs-routes.js';
+import { selectAudit } from './select-audit.js';
 import { unitRow } from './unit-row.js';
 import { queryWords } from './unit-text.js';
 
@@ -19,7 +19,7 @@ export interface RowsPage {
 }
 
 /** Whether the query is the run page's default view: every unit, in plan order, no search (any audit). */
-export function isPlanOrderQuery(query: UnitQuery): boolean {
+function isPlanOrderQuery(query: UnitQuery): boolean {
   const { audit: _audit, sort, text, ...filters } = query;
   return sort === 'position' && queryWords(text ?? '').length === 0 && Object.values(filters).every((value) => value === undefined);
 }

@@ -22,7 +22,7 @@ export interface RunOverview {
 }
 
 /** Counts a run's overview from its unit groups (which come sorted by first plan position). */
-export function runOverview(units: UnitCounts, groups: readonly UnitGroup[]): RunOverview {
+function runOverview(units: UnitCounts, groups: readonly UnitGroup[]): RunOverview {
   const outcomes = Object.fromEntries(UNIT_OUTCOMES.map((outcome) => [outcome, 0])) as Record<UnitOutcome, number>;
   for (const group of groups) outcomes[outcomeOf(group)] += group.count;
   return {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AuditRecord } from '../../spec/audit-result.js';
 import type { RunRecord } from '../../spec/store.js';
 import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
@@ -12,6 +11,7 @@ import { matchingRows, unitQueryShape, withText, type UnitQuery } from './matchi
 import { displayConfig } from './display-config.js';
 import { pageParams, parseQuery } from './query-params.js';
 import { runListItem } from './run-list-item.js';
+import { selectAudit } from './select-audit.js';
 
 /** Routes under /api/runs: the runs list, one run, and its per-question table. */
 export function runsRoutes(api: ApiContext): Hono {
@@ -153,17 +153,4 @@ export async function requireRun(api: ApiContext, runId: string): Promise<RunRec
   const run = await api.data.store.getRun(runId);
   if (run === undefined) throw notFound('run', runId);
   return run;
-}
-
-/**
- * The audit whose scores the table shows: the one named (it must belong to
- * the run), none for `none`, or by default the run's newest audit.
- */
-export async function selectAudit(api: ApiContext, run: RunRecord, auditId: string | undefined): Promise<AuditRecord | null> {
-  if (auditId === 'none') return null;
-  const audits = await api.data.store.listAudits(run.id);
-  if (auditId === undefined) return audits[0] ?? null;
-  const audit = audits.find((candidate) => candidate.id === auditId);
-  if (audit === undefined) throw new ApiError(404, 'NOT_FOUND', `run "${run.id}" has no audit "${auditId}"`, 'the run page lists its audits');
-  return audit;
 }

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../util/escape-reg-exp.js';
+
 /**
  * Last line of defence against secrets in API responses (DESIGN §10).
  * Backend specs are stored without keys, but a key may still reach a trace
@@ -110,8 +112,4 @@ function urlPassword(value: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -6,7 +6,8 @@ import { sendJson, type ApiContext } from './api-context.js';
 import { ApiError, notFound } from './api-error.js';
 import type { Page, UnitAuditDetail, UnitDetail, UnitNeighbours, UnitRunHeader } from './api-types.js';
 import { pageParams, parseQuery } from './query-params.js';
-import { requireRun, selectAudit } from './runs-routes.js';
+import { requireRun } from './runs-routes.js';
+import { selectAudit } from './select-audit.js';
 
 /** Routes under /api/units: one unit, its trace, and its result in an audit. */
 export function unitsRoutes(api: ApiContext): Hono {
