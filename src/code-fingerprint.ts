@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '4a4b291086a577f5afacea682890e5c6fc599a0c29cb6f28852c24eee006048b', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: '8f284754befef74afab263a8461c33db88f36ed8fa53fcf44110c8a23ef106ab', files: 177 } as const;
