@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { PeersResult, ProcessFigures } from './peers-case.js';
 
 const START = '<!-- peers:start -->';
@@ -31,6 +31,11 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
   const bareShare = median(quorum.map((run, index) => run.rateWithoutStartup! / bare[index]!.rateWithoutStartup!));
   const ideal = result.latency.inFlight / (result.latency.ms / 1000);
   const latencyShare = rate(result.latency.quorum) / ideal;
+  // What the job's shape allows at this latency: units start in waves of `slots`, each unit is 3 rounds of one
+  // latency, so the last wave ends after ceil(questions / slots) × 3 latencies however fast the client is.
+  const slots = result.latency.inFlight / 3;
+  const scheduleSeconds = Math.ceil(result.questions / slots) * 3 * (result.latency.ms / 1000);
+  const scheduleRate = calls / scheduleSeconds;
   const storePerUnit = median(quorum.map((run) => run.storeBytesPerUnit ?? Number.NaN));
   const startupRows = (['quorum --version', 'quorum --help', 'quorum show'] as const).map((name) => {
     const limit = name === 'quorum show' ? 4 : 3;
@@ -48,7 +53,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     START,
     '## The peers\' job, whole process',
     '',
-    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${'2'} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight.`,
+    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${cpus().length} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight.`,
     '',
     '| side | wall (median) | CPU | peak RSS | calls/s without start-up | runs (wall s) |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -62,6 +67,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     `| quorum's wall ÷ the Python loop's | ${wallRatio.toFixed(2)}× | ≤ 1.0× | ${verdict(wallRatio <= 1)} |`,
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
     `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
+    `| the same against the job's schedule bound (${Math.ceil(result.questions / slots)} waves of ${slots} units × 3 rounds × ${result.latency.ms} ms = ${scheduleSeconds.toFixed(2)} s, ${scheduleRate.toFixed(0)}/s = ${((scheduleRate / ideal) * 100).toFixed(1)} % of ideal) | ${((rate(result.latency.quorum) / scheduleRate) * 100).toFixed(0)} % | (context) | — |`,
     `| quorum's peak RSS | ${rss(quorum).toFixed(0)} MiB | ≤ 100 MiB | ${verdict(rss(quorum) <= 100)} |`,
     `| quorum's SQLite file per unit (every turn, reconstructible) | ${(storePerUnit / 1000).toFixed(1)} KB | ≤ 8 KB | ${verdict(storePerUnit <= 8000)} |`,
     ...langgraphTarget,
