@@ -63,6 +63,6 @@ export function groupUnitRows(rows: Iterable<{ protocol: string; seed: number | 
 }
 
 /** Groups in the order the contract promises: by first plan position. */
-export function sortGroups(groups: UnitGroup[]): UnitGroup[] {
+function sortGroups(groups: UnitGroup[]): UnitGroup[] {
   return groups.sort((a, b) => a.firstPosition - b.firstPosition);
 }

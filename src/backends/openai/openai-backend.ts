@@ -370,11 +370,6 @@ function interpret(text: string, format: ResponseFormat): Interpretation {
   return parsed;
 }
 
-/** Creates an OpenAI-compatible backend from a parsed spec. */
-export function createOpenAiBackend(spec: OpenAiSpec, options: OpenAiBackendOptions = {}): OpenAiBackend {
-  return new OpenAiBackend(spec, options);
-}
-
 /** The parts of a chat completion the backend reads. */
 interface ChatCompletionBody {
   model: string;
