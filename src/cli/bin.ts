@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+import { applyHeapSettings } from './heap-settings.js';
 
+applyHeapSettings(process.argv);
+// main is imported after the heap settings: the young generation grows while the command's modules load.
+const { main } = await import('./main.js');
 await main(process.argv);
