@@ -66,8 +66,8 @@ describe('heap settings of the experiment commands', () => {
     for (const binary of binaries) {
       const run = youngGenerationKb([...binary, 'run', '--help']);
       assert.ok(run <= SMALL_YOUNG_KB, `run: ${run} KB (${binary.join(' ')})`);
-      const show = youngGenerationKb([...binary, 'show', '--help']);
-      assert.ok(show >= GROWN_YOUNG_KB, `show keeps V8's defaults: ${show} KB (${binary.join(' ')})`);
+      // That other commands keep V8's defaults is checked above (applyHeapSettings sets nothing for them, and V8
+      // grows the young generation without the settings): `show --help` now loads too little to grow it either way.
     }
   });
 });
