@@ -1,4 +1,5 @@
 import type { TurnEvent } from '../../spec/trace.js';
+import { escapeRegExp } from '../../util/escape-reg-exp.js';
 import { hasStanceExpression } from './stance-expressions.js';
 
 /** How a turn referenced a peer's claim: a GDP STANCE, or a peer's name and a stance expression in one sentence. */
@@ -49,7 +50,7 @@ const NAME_PATTERNS = new Map<string, RegExp>();
 function namePattern(peer: string): RegExp {
   let pattern = NAME_PATTERNS.get(peer);
   if (pattern === undefined) {
-    const name = peer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+');
+    const name = escapeRegExp(peer).replace(/[\s_-]+/g, '[\\s_-]+');
     // No `g` flag: `test` keeps no lastIndex, so one pattern is safe to share.
     pattern = new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu');
     if (NAME_PATTERNS.size < 1_000) NAME_PATTERNS.set(peer, pattern);
