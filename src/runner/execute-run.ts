@@ -7,6 +7,7 @@ import type { RunRecord, TraceStore, UnitRecord, UnitResult } from '../spec/stor
 import type { DeadBackend, DeadBackendWatch } from '../backends/middleware/dead-backend-watch.js';
 import { type Clock, isoNow, systemClock } from '../util/clock.js';
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
+import { afterPendingWork } from './after-pending-work.js';
 import { executeUnit } from './execute-unit.js';
 import { type ProgressReporter, type ProgressSnapshot, silentProgress } from './progress.js';
 import { runFingerprint } from './run-fingerprint.js';
@@ -97,11 +98,15 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   const started = clock.now();
   const snapshot: ProgressSnapshot = { total: counts.total, finished: counts.done + counts.failed, failed: counts.failed, finishedHere: 0, tokens: 0, costUsd: null, elapsedMs: 0 };
   progress.update(snapshot);
-  const limit = pLimit(config.concurrency);
+  // A unit holds one of `concurrency` slots while it runs, and one of twice as many until it is stored: its slot
+  // goes to the next unit before its commit, so that unit's first requests are written first (see `storeOne`).
+  const running = pLimit(config.concurrency);
+  const unstored = pLimit(2 * config.concurrency);
   let executed = 0;
 
-  const runOne = async (unit: UnitRecord): Promise<void> => {
-    if (plan.signal?.aborted || plan.deadBackends?.dead !== undefined) return;
+  /** Runs one unit; its result, or undefined when it is to stay pending. */
+  const runOne = async (unit: UnitRecord): Promise<UnitResult | undefined> => {
+    if (plan.signal?.aborted || plan.deadBackends?.dead !== undefined) return undefined;
     const question = questions.get(unit.questionId);
     if (question === undefined) {
       throw new ConfigError(`run ${run.record.id} has a unit for question "${unit.questionId}", which the dataset no longer contains`, 'resume with the same dataset file');
@@ -116,9 +121,18 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
       clock,
       ...(plan.signal === undefined ? {} : { signal: plan.signal }),
     });
-    if (plan.signal?.aborted && result.status === 'failed') return; // cut short by the interruption: leave it pending
+    if (plan.signal?.aborted && result.status === 'failed') return undefined; // cut short by the interruption: leave it pending
     // Failed because its backend went down: left pending, so resuming once the server is back redoes it.
-    if (plan.deadBackends?.dead !== undefined && result.status === 'failed' && failedToConnect(result)) return;
+    if (plan.deadBackends?.dead !== undefined && result.status === 'failed' && failedToConnect(result)) return undefined;
+    return result;
+  };
+
+  /** Stores a finished unit; only then does it count as finished. */
+  const storeOne = async (unit: UnitRecord, result: UnitResult): Promise<void> => {
+    // The commit blocks the thread (about a millisecond a unit). Units that finish together (one burst of replies)
+    // would otherwise all commit before the units taking their slots send anything; after this turn of the event
+    // loop, those requests are on their sockets. A crash meanwhile loses this unit as it would one still running.
+    await afterPendingWork();
     const stored = await store.completeUnit(unit.id, result);
     if (!stored) return;
     executed += 1;
@@ -132,7 +146,14 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   };
 
   try {
-    await Promise.all(pending.map((unit) => limit(() => runOne(unit))));
+    await Promise.all(
+      pending.map((unit) =>
+        unstored(async () => {
+          const result = await running(() => runOne(unit));
+          if (result !== undefined) await storeOne(unit, result);
+        }),
+      ),
+    );
   } finally {
     snapshot.elapsedMs = clock.now() - started;
     progress.stop(snapshot);
