@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { startFakeServerProcess } from './fake-server-child.js';
+import { measureReplyWave } from './peers-schedule.js';
 
 /** One whole-process measurement. */
 export interface ProcessFigures {
@@ -47,7 +48,8 @@ export interface PeersResult {
   python: ProcessFigures[];
   bare: ProcessFigures[];
   langgraph: ProcessFigures[] | string;
-  latency: { ms: number; inFlight: number; quorum: ProcessFigures[] };
+  /** `replyWaveSeconds`: the median time for `inFlight` parallel calls to be answered by the slow server (see `measureReplyWave`). */
+  latency: { ms: number; inFlight: number; quorum: ProcessFigures[]; replyWaveSeconds?: number };
   startup: Record<'node -e 0' | 'quorum --version' | 'quorum --help' | 'quorum show', ProcessFigures[]>;
 }
 
@@ -175,6 +177,8 @@ export async function runPeersCase(options: { questions: number; rounds: number;
   }
   const slow = await startFakeServerProcess({ latencyMs: result.latency.ms, reply: 'Reasoning about it.\nAnswer: (A)' });
   try {
+    options.log(`   the ${result.latency.ms} ms server's reply wave (${result.latency.inFlight} calls at once, bare client)…`);
+    result.latency.replyWaveSeconds = await measureReplyWave(slow.url, result.latency.inFlight, 20);
     for (let round = 0; round < options.rounds; round++) {
       options.log(`   round ${round + 1}: quorum at ${result.latency.ms} ms…`);
       const db = join(dir, `latency-${round}.db`);
