@@ -130,8 +130,8 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
   /** Stores a finished unit; only then does it count as finished. */
   const storeOne = async (unit: UnitRecord, result: UnitResult): Promise<void> => {
     // The commit blocks the thread (about a millisecond a unit). Units that finish together (one burst of replies)
-    // would otherwise all commit before the units taking their slots send anything; after this turn of the event
-    // loop, those requests are on their sockets. A crash meanwhile loses this unit as it would one still running.
+    // would otherwise all commit before the units taking their slots send anything; once the promise work queued
+    // now has run, those requests are on their sockets. A crash meanwhile loses this unit as it would one still running.
     await afterPendingWork();
     const stored = await store.completeUnit(unit.id, result);
     if (!stored) return;
