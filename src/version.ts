@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { CODE_FINGERPRINT } from './code-fingerprint.js';
+import { PACKAGE_MANIFEST, PACKAGE_ROOT } from './package-root.js';
 import { gitCommit } from './util/git-commit.js';
 
-/** quorum's version, from package.json (one level above both src/ and dist/). */
-export const QUORUM_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** quorum's version, from its package.json. */
+export const QUORUM_VERSION: string = PACKAGE_MANIFEST.version;
 
 /**
  * What runs and audits record as `codeVersion`: the package version plus the
@@ -24,6 +23,6 @@ let commit: { value: string | undefined } | undefined;
  * (recorded beside `codeVersion` as provenance; read once, lazily).
  */
 export function codeGitCommit(): string | undefined {
-  commit ??= { value: gitCommit(fileURLToPath(new URL('..', import.meta.url))) };
+  commit ??= { value: gitCommit(PACKAGE_ROOT) };
   return commit.value;
 }

@@ -1,5 +1,5 @@
-import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { ConfigError, DatasetFormatError } from '../spec/errors.js';
 import type { ImageRef, Passage, Question, Table } from '../spec/question.js';
 import { mmqaTable } from '../tools/tables/mmqa-table.js';
@@ -11,7 +11,7 @@ import { findCompanion, findImageFile, readJsonlMaybeGzipped } from './multimoda
 const HINT = 'MMQA question lines look like {"qid", "question", "answers": [{"answer", "type", "modality", ...}], "metadata": {"type", "modalities", "table_id", "text_doc_ids", "image_doc_ids"}, "supporting_context"}';
 
 /** The format-true sample written for quorum (fixtures/multimodalqa), used when no path is given in a checkout. */
-export const MMQA_SAMPLE_FILE = fileURLToPath(new URL('../../fixtures/multimodalqa/MMQA_dev.jsonl', import.meta.url));
+export const MMQA_SAMPLE_FILE = join(PACKAGE_ROOT, 'fixtures', 'multimodalqa', 'MMQA_dev.jsonl');
 
 /** Documents of the companion files, by id. */
 interface Library {

@@ -8,7 +8,7 @@ import ts from 'typescript';
 // from its own layer and the layers before it; `import type` may go anywhere.
 // Each layer is a list of folders (or single files) under src/.
 const LAYERS: readonly (readonly string[])[] = [
-  ['spec', 'util', 'version.ts', 'code-fingerprint.ts'],
+  ['spec', 'util', 'version.ts', 'code-fingerprint.ts', 'package-root.ts'],
   ['parsing'],
   ['tools'],
   ['export', 'robustness'],

@@ -34,17 +34,17 @@ function build(): boolean {
   return endBuild(root);
 }
 
-const usesDist = () => cliArgs(root)[0] === join(root, 'dist/cli/bin.js');
+const usesDist = () => cliArgs(root)[0] === join(root, 'dist/bundle/cli/bin.js');
 const usesSources = () => cliArgs(root).join(' ') === `--import tsx ${join(root, 'src/cli/bin.ts')}`;
 
 describe('source stamp', () => {
-  it('a finished build stamps dist/, and the tests then run dist/cli/bin.js', () => {
+  it('a finished build stamps dist/, and the tests then run the bundle, dist/bundle/cli/bin.js', () => {
     assert.ok(usesSources(), 'never built: the sources');
     assert.equal(build(), true);
     assert.ok(existsSync(join(root, STAMP_FILE)));
     assert.equal(distMatchesSources(root), true);
     assert.ok(usesDist());
-    assert.deepEqual(cliArgs(root), [join(root, 'dist/cli/bin.js')]);
+    assert.deepEqual(cliArgs(root), [join(root, 'dist/bundle/cli/bin.js')]);
   });
 
   it('any change to the sources after the build makes dist/ stale: edit, new file, deleted file, renamed file, build config', () => {

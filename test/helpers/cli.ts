@@ -7,15 +7,16 @@ import { distMatchesSources } from '../../scripts/source-stamp.js';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The node arguments that start `quorum` from `root`: the built
- * `dist/cli/bin.js` when dist/ was built from exactly the sources there are
- * now (its stamp matches, see scripts/source-stamp.ts), otherwise
- * `src/cli/bin.ts` through tsx. Both run the same code; the built one skips
- * transpiling on every start, which is most of a short command's time. A
- * stale or half-built dist/ carries no matching stamp and is never run.
+ * The node arguments that start `quorum` from `root`: the built CLI bundle
+ * `dist/bundle/cli/bin.js` (what the `quorum` binary runs) when dist/ was
+ * built from exactly the sources there are now (its stamp matches, see
+ * scripts/source-stamp.ts), otherwise `src/cli/bin.ts` through tsx. Both
+ * run the same code; the built one skips transpiling on every start, which
+ * is most of a short command's time. A stale or half-built dist/ carries no
+ * matching stamp and is never run.
  */
 export function cliArgs(root: string = REPO_ROOT): string[] {
-  return distMatchesSources(root) ? [join(root, 'dist/cli/bin.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')];
+  return distMatchesSources(root) ? [join(root, 'dist/bundle/cli/bin.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')];
 }
 
 let args: string[] | undefined;

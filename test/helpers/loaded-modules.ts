@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BUNDLE_DIR, BUNDLE_MODULES_FILE } from '../../scripts/bundle.js';
 import { collect, quorumArgs, REPO_ROOT, type CliResult } from './cli.js';
 
 /** A finished `quorum` process and every module file it loaded. */
@@ -31,6 +32,24 @@ const cache = createRequire(import.meta.url).cache;
 process.on('exit', () => appendFileSync(log, Object.keys(cache).join('\\n') + '\\n'));
 `;
 
+const BUNDLE = join(REPO_ROOT, BUNDLE_DIR);
+let bundleModules: Record<string, string[]> | undefined;
+
+/**
+ * A file of the CLI bundle stands for the compiled modules esbuild put in
+ * it (dist/bundle/modules.json, written by scripts/bundle.ts), so that a
+ * test names `dist/store/migrations/…` whichever build ran; any other file
+ * stands for itself.
+ */
+function bundledModules(file: string): string[] {
+  const inBundle = relative(BUNDLE, file).split(sep).join('/');
+  if (inBundle.startsWith('../') || inBundle === BUNDLE_MODULES_FILE) return [file];
+  bundleModules ??= JSON.parse(readFileSync(join(BUNDLE, BUNDLE_MODULES_FILE), 'utf8')) as Record<string, string[]>;
+  const modules = bundleModules[inBundle];
+  if (modules === undefined) throw new Error(`${file} is not in ${BUNDLE_MODULES_FILE}: rebuild (npm run build)`);
+  return modules.map((module) => join(REPO_ROOT, module));
+}
+
 /**
  * Runs `quorum <args>` in a child process (the build `cliArgs` picks) and
  * lists the module files it loaded, for tests of what a command path
@@ -51,7 +70,7 @@ export async function loadedModules(args: readonly string[]): Promise<LoadedModu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const result = await collect(child);
-    const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== ''))];
+    const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').flatMap(bundledModules))];
     return { ...result, files };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Command } from '@commander-js/extra-typings';
 import { backendFromEnv } from '../../backends/backend-shorthand.js';
 import { writeInitFiles } from '../../study/init-files.js';
+import { PACKAGE_ROOT } from '../../package-root.js';
 
-/** `schemas/` of this package, from src/cli/commands or dist/cli/commands alike. */
-const SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/', import.meta.url));
+/** `schemas/` of this package. */
+const SCHEMA_DIR = join(PACKAGE_ROOT, 'schemas');
 
 /** Backend of the templates when neither --backend nor OPENAI_MODEL says: a local Ollama model. */
 const INIT_DEFAULT_BACKEND = 'ollama:qwen2.5';

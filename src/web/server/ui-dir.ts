@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../../package-root.js';
 
 /**
  * Where the built UI lives: `vite build` writes it to `dist/web/ui`
- * (src/web/ui/vite.config.ts). This module runs from `dist/web/server`
- * after `npm run build`, and from `src/web/server` under tsx; both look
- * in the same folder.
+ * (src/web/ui/vite.config.ts), found from the package's root so that the
+ * viewer finds it from `src/` (tsx), `dist/` and the CLI bundle alike.
  */
-export const UI_DIR_CANDIDATES: readonly string[] = [
-  fileURLToPath(new URL('../ui/', import.meta.url)),
-  fileURLToPath(new URL('../../../dist/web/ui/', import.meta.url)),
-];
+export const UI_DIR_CANDIDATES: readonly string[] = [join(PACKAGE_ROOT, 'dist', 'web', 'ui')];
 
 /**
  * The first folder that holds a built UI, or null. A build is recognised
