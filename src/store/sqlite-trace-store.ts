@@ -113,6 +113,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
       ),
       eventPayloads: sqlite.prepare<[string], string | Buffer>('select payload from events where unit_id = ? order by seq').pluck(),
       insertMessageBody: sqlite.prepare<[string, string | Buffer]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
+      messageBodyExists: sqlite.prepare<[string], number>('select 1 from message_bodies where hash = ?').pluck(),
       messageBody: sqlite.prepare<[string], string | Buffer>('select body from message_bodies where hash = ?').pluck(),
       getCompletion: sqlite.prepare<[string], string | Buffer>('select value from completions where key = ?').pluck(),
       putCompletion: sqlite.prepare<[string, string | Buffer, string]>(
@@ -137,7 +138,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
         if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
         return false;
       }
-      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, packText(body));
+      for (const { hash, body } of encoded.messageBodies) {
+        // a body stored by an earlier unit is not deflated again (2 of 3 per unit on the peers' job, every one in a replay)
+        if (this.statements.messageBodyExists.get(hash) === undefined) this.statements.insertMessageBody.run(hash, packText(body));
+      }
       for (const event of encoded.events) {
         this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, packText(event.payload));
       }

@@ -1,5 +1,6 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
 import { StoreError } from '../spec/errors.js';
+import { ReusedDeflate } from './reused-deflate.js';
 
 /**
  * How the SQLite store keeps large JSON text (event payloads, message
@@ -43,14 +44,16 @@ const TRACE_DICTIONARY_V1 = Buffer.from(
 /** Below this many bytes deflate cannot win enough to pay for a BLOB. */
 const MIN_PACKED = 64;
 
+/** One zlib handle for every value this process writes (see `reused-deflate.ts` for why). */
+const deflater = new ReusedDeflate(TRACE_DICTIONARY_V1);
+
 /** JSON text as the SQLite store keeps it: deflated with codec 1 when that is smaller, else the text unchanged. */
 export function packText(text: string): string | Buffer {
   if (text.length < MIN_PACKED) return text;
-  const deflated = deflateRawSync(text, { dictionary: TRACE_DICTIONARY_V1 });
-  if (deflated.length + 1 >= Buffer.byteLength(text)) return text;
-  const packed = Buffer.allocUnsafe(deflated.length + 1);
+  // one byte left free in front for the codec: the deflate is copied out once, straight into its place
+  const packed = deflater.deflate(text, 1);
+  if (packed === undefined) return text;
   packed[0] = CODEC_DEFLATE_V1;
-  deflated.copy(packed, 1);
   return packed;
 }
 
