@@ -1,23 +1,25 @@
 import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 /**
- * Raw deflate of one value at a time on one zlib handle, reset between
- * values, instead of a new handle per value.
+ * Raw deflate on one zlib handle, reset between values, instead of a new
+ * handle per value; and one deflate stream over several texts, flushed
+ * after each, for the events of a unit (codec 2 of `stored-text.ts`).
  *
  * Why: `deflateRawSync` builds a zlib stream object and a native context
  * for every call and tears them down after it. For the short JSON values
  * of a trace (a few hundred bytes) that set-up was most of the cost: on
- * the peers' job, 13–14 µs per value against 7–8 µs on a handle that is
- * reset (`deflateReset` and the preset dictionary again) between values,
- * and it made garbage per value. The output bytes are the same as
- * `deflateRawSync` with the same options (test/store/stored-text.test.ts
- * compares them), so nothing about the stored format changes.
+ * the 8,000 values of the peers' job, 18–25 µs per value against 9–10 µs
+ * on a handle that is reset (`deflateReset` and the preset dictionary
+ * again) between values. `deflate`'s bytes are the same as
+ * `deflateRawSync`'s with the same options (test/store/reused-deflate.test.ts
+ * compares them).
  *
- * Node has no public API to reuse a sync zlib handle: this drives the
- * handle under a `DeflateRaw` stream (`_handle.writeSync`, `_writeState`,
- * `_handle.reset`), the calls `deflateRawSync` itself makes. If those are
- * missing or a call fails, it says so once by falling back to
- * `deflateRawSync` for good, which needs nothing internal.
+ * Node has no public API to reuse a sync zlib handle, nor to flush a sync
+ * deflate part-way: this drives the handle under a `DeflateRaw` stream
+ * (`_handle.writeSync`, `_writeState`, `_handle.reset`), the calls
+ * `deflateRawSync` itself makes. If those are missing or a call fails, it
+ * falls back for good: `deflate` to `deflateRawSync`, and `deflateParts`
+ * answers `undefined` so the caller stores values one by one.
  */
 export class ReusedDeflate {
   #stream: DeflateStream | undefined;
@@ -47,36 +49,73 @@ export class ReusedDeflate {
    */
   deflate(text: string, prefix: number): Buffer | undefined {
     const handle = this.#broken ? undefined : this.#open();
-    if (handle === undefined) return this.#oneShot(text, prefix);
+    if (handle !== undefined) {
+      try {
+        const part = this.#write(handle, text, constants.Z_FINISH, prefix);
+        handle.reset();
+        return part.bytes + prefix >= part.textBytes ? undefined : part.packed;
+      } catch {
+        this.#fail();
+      }
+    }
+    const deflated = deflateRawSync(text, { dictionary: this.dictionary });
+    if (deflated.length + prefix >= Buffer.byteLength(text)) return undefined;
+    const packed = Buffer.allocUnsafe(deflated.length + prefix);
+    deflated.copy(packed, prefix);
+    return packed;
+  }
+
+  /**
+   * One raw deflate stream over `texts` in order, cut after each: part `i`
+   * (with `prefix` free bytes in front) is what the stream emitted once
+   * `texts[i]` was in, flushed to a byte boundary (`Z_SYNC_FLUSH`; the
+   * last part finishes the stream). Inflating parts 0..i in order gives
+   * texts 0..i. Later texts reuse what earlier ones said, which separate
+   * deflates cannot. `undefined` when the handle cannot be used.
+   */
+  deflateParts(texts: readonly string[], prefix: number): { parts: Buffer[]; bytes: number; textBytes: number } | undefined {
+    const handle = this.#broken ? undefined : this.#open();
+    if (handle === undefined) return undefined;
+    try {
+      const parts: Buffer[] = [];
+      let bytes = 0;
+      let textBytes = 0;
+      texts.forEach((text, index) => {
+        const part = this.#write(handle, text, index === texts.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH, prefix);
+        parts.push(part.packed);
+        bytes += part.bytes + prefix;
+        textBytes += part.textBytes;
+      });
+      handle.reset();
+      return { parts, bytes, textBytes };
+    } catch {
+      this.#fail();
+      return undefined;
+    }
+  }
+
+  /** Feeds `text` to the stream with `flush`; its output, copied out after `prefix` free bytes. Throws when zlib did not take it all. */
+  #write(handle: ZlibHandle, text: string, flush: number, prefix: number): { packed: Buffer; bytes: number; textBytes: number } {
     // at most 3 bytes of UTF-8 per UTF-16 unit: when that fits, the text is encoded into the scratch buffer without a copy
     if (text.length * 3 > this.#input.length) this.#input = Buffer.allocUnsafe(text.length * 3);
     const textBytes = this.#input.write(text, 0, 'utf8');
-    // deflate's worst case is a little over its input (stored blocks: 5 bytes per 16 KB, plus the end)
+    // deflate's worst case is a little over its input (stored blocks: 5 bytes per 16 KB, plus the flush and the end)
     const room = textBytes + (textBytes >> 10) + 64;
     if (room > this.#output.length) this.#output = Buffer.allocUnsafe(room);
-    try {
-      handle.writeSync(constants.Z_FINISH, this.#input, 0, textBytes, this.#output, 0, this.#output.length);
-      const [outputLeft, inputLeft] = this.#state!;
-      // a zlib error does not throw here: node destroys the stream (see `#open`)
-      if (this.#stream!.destroyed || inputLeft !== 0 || outputLeft === 0) throw new Error('deflate did not finish in one call');
-      handle.reset();
-      const deflatedBytes = this.#output.length - outputLeft!;
-      if (deflatedBytes + prefix >= textBytes) return undefined;
-      const packed = Buffer.allocUnsafe(deflatedBytes + prefix);
-      this.#output.copy(packed, prefix, 0, deflatedBytes);
-      return packed;
-    } catch {
-      this.#broken = true;
-      this.#handle = undefined;
-      this.#stream = undefined;
-      return this.#oneShot(text, prefix);
-    }
+    handle.writeSync(flush, this.#input, 0, textBytes, this.#output, 0, this.#output.length);
+    const [outputLeft, inputLeft] = this.#state!;
+    // a zlib error does not throw here: node destroys the stream (see `#open`)
+    if (this.#stream!.destroyed || inputLeft !== 0 || outputLeft === 0) throw new Error('deflate did not take the whole text in one call');
+    const bytes = this.#output.length - outputLeft!;
+    const packed = Buffer.allocUnsafe(bytes + prefix);
+    this.#output.copy(packed, prefix, 0, bytes);
+    return { packed, bytes, textBytes };
   }
 
   #open(): ZlibHandle | undefined {
     if (this.#handle !== undefined) return this.#handle;
     const stream = this.openStream(this.dictionary);
-    // node reports a zlib error by destroying the stream and emitting 'error'; `deflate` checks `destroyed` instead
+    // node reports a zlib error by destroying the stream and emitting 'error'; `#write` checks `destroyed` instead
     stream.on('error', () => undefined);
     const handle = stream._handle;
     if (typeof handle?.writeSync !== 'function' || typeof handle.reset !== 'function' || !(stream._writeState instanceof Uint32Array)) {
@@ -89,13 +128,10 @@ export class ReusedDeflate {
     return handle;
   }
 
-  #oneShot(text: string, prefix: number): Buffer | undefined {
-    const textBytes = Buffer.byteLength(text);
-    const deflated = deflateRawSync(text, { dictionary: this.dictionary });
-    if (deflated.length + prefix >= textBytes) return undefined;
-    const packed = Buffer.allocUnsafe(deflated.length + prefix);
-    deflated.copy(packed, prefix);
-    return packed;
+  #fail(): void {
+    this.#broken = true;
+    this.#handle = undefined;
+    this.#stream = undefined;
   }
 }
 

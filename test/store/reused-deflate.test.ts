@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ReusedDeflate, type DeflateStream } from '../../src/store/reused-deflate.js';
 
 const dictionary = Buffer.from('{"type":"turn","agent":"Agent A","round":0,"text":"","messages":[]}');
@@ -77,5 +77,26 @@ describe('ReusedDeflate', () => {
     for (const text of values()) sameBytes(deflate.deflate(text, 1), oneShot(text, 1), 1);
     assert.equal(deflate.reusesHandle, false);
     assert.equal(writes, 2, 'the failed handle is not used again');
+  });
+
+  it('deflateParts cuts one stream after each text: parts 0..i inflate to texts 0..i', () => {
+    const deflate = new ReusedDeflate(dictionary);
+    const texts = values().map((text) => `${text}\n`);
+    for (let round = 0; round < 2; round++) {
+      const stream = deflate.deflateParts(texts, 1)!;
+      assert.equal(stream.parts.length, texts.length);
+      assert.equal(stream.textBytes, texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
+      assert.equal(stream.bytes, stream.parts.reduce((sum, part) => sum + part.length, 0));
+      for (let end = 1; end <= texts.length; end++) {
+        const prefix = Buffer.concat(stream.parts.slice(0, end).map((part) => part.subarray(1)));
+        const inflated = inflateRawSync(prefix, { dictionary, finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+        assert.equal(inflated, texts.slice(0, end).join(''));
+      }
+    }
+  });
+
+  it('deflateParts answers undefined without a usable handle', () => {
+    const deflate = new ReusedDeflate(dictionary, () => ({ on: () => undefined, destroyed: false }) as unknown as DeflateStream);
+    assert.equal(deflate.deflateParts(['{"a":1}'], 1), undefined);
   });
 });
