@@ -25,9 +25,9 @@ export class ReusedDeflate {
   #stream: DeflateStream | undefined;
   #handle: ZlibHandle | undefined;
   #state: Uint32Array | undefined;
-  /** Input and output scratch space, grown to the largest value seen. */
-  #input = Buffer.allocUnsafe(16 * 1024);
-  #output = Buffer.allocUnsafe(16 * 1024);
+  /** Input and output scratch space, grown to the largest value seen up to `MAX_KEPT_SCRATCH`. */
+  #input: Buffer = Buffer.allocUnsafe(16 * 1024);
+  #output: Buffer = Buffer.allocUnsafe(16 * 1024);
   #broken = false;
 
   /** `openStream` is for tests, which hand in streams without the internals or with a failing handle. */
@@ -39,6 +39,11 @@ export class ReusedDeflate {
   /** Whether values go through the reused handle (false after a fallback to `deflateRawSync`). */
   get reusesHandle(): boolean {
     return !this.#broken && this.#open() !== undefined;
+  }
+
+  /** Bytes of scratch space kept between values (tests check that a huge value does not stay). */
+  get scratchBytes(): number {
+    return this.#input.length + this.#output.length;
   }
 
   /**
@@ -97,18 +102,19 @@ export class ReusedDeflate {
   /** Feeds `text` to the stream with `flush`; its output, copied out after `prefix` free bytes. Throws when zlib did not take it all. */
   #write(handle: ZlibHandle, text: string, flush: number, prefix: number): { packed: Buffer; bytes: number; textBytes: number } {
     // at most 3 bytes of UTF-8 per UTF-16 unit: when that fits, the text is encoded into the scratch buffer without a copy
-    if (text.length * 3 > this.#input.length) this.#input = Buffer.allocUnsafe(text.length * 3);
-    const textBytes = this.#input.write(text, 0, 'utf8');
+    const input = scratch(this.#input, text.length * 3);
+    if (input.length <= MAX_KEPT_SCRATCH) this.#input = input;
+    const textBytes = input.write(text, 0, 'utf8');
     // deflate's worst case is a little over its input (stored blocks: 5 bytes per 16 KB, plus the flush and the end)
-    const room = textBytes + (textBytes >> 10) + 64;
-    if (room > this.#output.length) this.#output = Buffer.allocUnsafe(room);
-    handle.writeSync(flush, this.#input, 0, textBytes, this.#output, 0, this.#output.length);
+    const output = scratch(this.#output, textBytes + (textBytes >> 10) + 64);
+    if (output.length <= MAX_KEPT_SCRATCH) this.#output = output;
+    handle.writeSync(flush, input, 0, textBytes, output, 0, output.length);
     const [outputLeft, inputLeft] = this.#state!;
     // a zlib error does not throw here: node destroys the stream (see `#open`)
     if (this.#stream!.destroyed || inputLeft !== 0 || outputLeft === 0) throw new Error('deflate did not take the whole text in one call');
-    const bytes = this.#output.length - outputLeft!;
+    const bytes = output.length - outputLeft!;
     const packed = Buffer.allocUnsafe(bytes + prefix);
-    this.#output.copy(packed, prefix, 0, bytes);
+    output.copy(packed, prefix, 0, bytes);
     return { packed, bytes, textBytes };
   }
 
@@ -133,6 +139,14 @@ export class ReusedDeflate {
     this.#handle = undefined;
     this.#stream = undefined;
   }
+}
+
+/** Scratch buffers up to this size are kept for the next value; a larger value's buffers go with it, so one huge value does not stay in memory. */
+const MAX_KEPT_SCRATCH = 1024 * 1024;
+
+/** `kept` when it holds `size` bytes, else a new buffer of that size. */
+function scratch(kept: Buffer, size: number): Buffer {
+  return size <= kept.length ? kept : Buffer.allocUnsafe(size);
 }
 
 /** The `DeflateRaw` stream whose handle is reused. */

@@ -99,4 +99,14 @@ describe('ReusedDeflate', () => {
     const deflate = new ReusedDeflate(dictionary, () => ({ on: () => undefined, destroyed: false }) as unknown as DeflateStream);
     assert.equal(deflate.deflateParts(['{"a":1}'], 1), undefined);
   });
+
+  it('keeps at most 1 MiB of scratch space per buffer after a huge value, and deflates it right', () => {
+    const deflate = new ReusedDeflate(dictionary);
+    const huge = JSON.stringify({ text: 'Ärztin über 37,5 °C. '.repeat(150_000) });
+    sameBytes(deflate.deflate(huge, 1), oneShot(huge, 1), 1);
+    assert.ok(deflate.scratchBytes <= 2 * 1024 * 1024, `${deflate.scratchBytes} bytes kept`);
+    const stream = deflate.deflateParts([huge, huge], 1)!;
+    assert.equal(inflateRawSync(Buffer.concat(stream.parts.map((part) => part.subarray(1))), { dictionary }).toString('utf8'), huge + huge);
+    assert.ok(deflate.scratchBytes <= 2 * 1024 * 1024, `${deflate.scratchBytes} bytes kept`);
+  });
 });
