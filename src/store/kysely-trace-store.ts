@@ -25,7 +25,7 @@ import { isoNow, systemClock, type Clock } from '../util/clock.js';
 import { auditQuestionRows, auditRow, toAuditQuestionRecord, toAuditRecord, toAuditScoreRecord } from './audit-rows.js';
 import { runRecordChecks, unitResultEncoder } from './lazy-validation.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
-import { unpackText } from './stored-text.js';
+import { unpackText, unpackUnitPayloads } from './stored-text.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { Database } from './schema.js';
 import { unitId } from './unit-id.js';
@@ -244,7 +244,7 @@ export class KyselyTraceStore implements TraceStore {
           const earlier = await trx.selectFrom('unit_failures').select((eb) => eb.fn.countAll().as('count')).where('unit_id', '=', unit.id).executeTakeFirstOrThrow();
           await trx
             .insertInto('unit_failures')
-            .values(failureRow(unit, Number(earlier.count) + 1, payloads.map((row, seq) => unpackText(row.payload, `events of unit ${unit.id}, seq ${seq}`))))
+            .values(failureRow(unit, Number(earlier.count) + 1, unpackUnitPayloads(payloads.map((row) => row.payload), (seq) => `events of unit ${unit.id}, seq ${seq}`)))
             .execute();
         }
         const ids = failed.map((unit) => unit.id);
@@ -276,7 +276,7 @@ export class KyselyTraceStore implements TraceStore {
     );
     // Events were validated when written; parsing them again would only cost time.
     // SQLite stores written by SqliteTraceStore hold compressed BLOBs (stored-text.ts); text passes through
-    const events = rows.map((row, seq) => JSON.parse(unpackText(row.payload, `events of unit ${id}, seq ${seq}`)) as unknown);
+    const events = unpackUnitPayloads(rows.map((row) => row.payload), (seq) => `events of unit ${id}, seq ${seq}`).map((payload) => JSON.parse(payload) as unknown);
     const hashes = referencedHashes(events);
     const bodies =
       hashes.length === 0

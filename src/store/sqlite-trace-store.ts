@@ -10,7 +10,7 @@ import { auditQuestionRows, auditRow, toAuditRecord, toAuditScoreRecord } from '
 import type { encodeUnitResult } from './encode-unit-result.js';
 import { runRecordChecks, unitResultEncoder } from './lazy-validation.js';
 import { joinMessages, referencedHashes } from './message-bodies.js';
-import { packText, unpackText } from './stored-text.js';
+import { packText, packUnitPayloads, unpackText, unpackUnitPayloads } from './stored-text.js';
 import {
   assertRunStatus,
   checkPage,
@@ -113,6 +113,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
       ),
       eventPayloads: sqlite.prepare<[string], string | Buffer>('select payload from events where unit_id = ? order by seq').pluck(),
       insertMessageBody: sqlite.prepare<[string, string | Buffer]>('insert into message_bodies (hash, body) values (?, ?) on conflict (hash) do nothing'),
+      messageBodyExists: sqlite.prepare<[string], number>('select 1 from message_bodies where hash = ?').pluck(),
       messageBody: sqlite.prepare<[string], string | Buffer>('select body from message_bodies where hash = ?').pluck(),
       getCompletion: sqlite.prepare<[string], string | Buffer>('select value from completions where key = ?').pluck(),
       putCompletion: sqlite.prepare<[string, string | Buffer, string]>(
@@ -137,10 +138,12 @@ export class SqliteTraceStore extends KyselyTraceStore {
         if (this.statements.unitExists.get(id) === undefined) throw missingUnit(id);
         return false;
       }
-      for (const { hash, body } of encoded.messageBodies) this.statements.insertMessageBody.run(hash, packText(body));
-      for (const event of encoded.events) {
-        this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, packText(event.payload));
+      for (const { hash, body } of encoded.messageBodies) {
+        // a body stored by an earlier unit is not deflated again (2 of 3 per unit on the peers' job, every one in a replay)
+        if (this.statements.messageBodyExists.get(hash) === undefined) this.statements.insertMessageBody.run(hash, packText(body));
       }
+      const payloads = packUnitPayloads(encoded.events.map((event) => event.payload));
+      encoded.events.forEach((event, index) => this.statements.insertEvent.run(id, event.seq, event.type, event.agent, event.round, payloads[index]!));
       return true;
     });
     this.planTransaction = sqlite.transaction((runId: string, keys: readonly UnitKey[], ids: readonly string[]): void => {
@@ -330,7 +333,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
 
   /** A unit's event payloads as JSON text, in seq order (compressed ones decoded, see `stored-text.ts`). */
   private payloads(unitId: string): string[] {
-    return this.statements.eventPayloads.all(unitId).map((payload, seq) => unpackText(payload, `events of unit ${unitId}, seq ${seq}`));
+    return unpackUnitPayloads(this.statements.eventPayloads.all(unitId), (seq) => `events of unit ${unitId}, seq ${seq}`);
   }
 
   /** The JSON text of every message body the parsed events reference. */

@@ -16,7 +16,10 @@ import { StoreError } from '../../src/spec/errors.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
 import { splitMessages } from '../../src/store/message-bodies.js';
 import { openSqliteStore } from '../../src/store/open-sqlite-store.js';
-import { packText, unpackText } from '../../src/store/stored-text.js';
+import { Kysely, SqliteDialect } from 'kysely';
+import { KyselyTraceStore } from '../../src/store/kysely-trace-store.js';
+import type { Database } from '../../src/store/schema.js';
+import { packText, packUnitPayloads, unpackText, unpackUnitPayloads } from '../../src/store/stored-text.js';
 import { cachedCompletion, everyEventTypeBodies, runRecord, traceEvents, turnBody, unitResult } from '../../src/testing/trace-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quorum-stored-text-'));
@@ -128,5 +131,79 @@ describe('SQLite store, compressed', () => {
       raw.close();
       await store.close();
     }
+  });
+});
+
+describe('SQLite store, a unit\'s events as one stream (codec 2)', () => {
+  it('stores every event of a unit as a codec-2 part, smaller than codec 1 per event, and reads them back identical, through kysely too', async () => {
+    const { file, store, ids, raw } = await freshStore();
+    try {
+      const events = debateEvents();
+      await store.completeUnit(ids[0]!, unitResult({ events }));
+      const stored = raw.prepare<[string], Buffer>('select payload from events where unit_id = ? order by seq').pluck().all(ids[0]!);
+      assert.equal(stored.length, events.length);
+      assert.ok(stored.every((part) => Buffer.isBuffer(part) && part[0] === 2), 'every payload is a codec-2 part');
+      const streamBytes = stored.reduce((sum, part) => sum + part.length, 0);
+      const perEvent = events.reduce((sum, event) => sum + Buffer.byteLength(packText(splitMessages(event).payload)), 0);
+      assert.ok(streamBytes < perEvent, `stream ${streamBytes} bytes, codec 1 per event ${perEvent}`);
+      assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify(events));
+      const portable = new KyselyTraceStore('sqlite', new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(file) }) }));
+      try {
+        assert.equal(JSON.stringify(await portable.getEvents(ids[0]!)), JSON.stringify(events));
+      } finally {
+        await portable.close();
+      }
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  it('reads a store written with codec 1 per event (as quorum wrote until codec 2) beside codec-2 units', async () => {
+    const { store, ids, raw } = await freshStore();
+    try {
+      // ids[0] as the previous quorum stored it: each payload and body packed on its own (codec 1, or TEXT when short)
+      const old = debateEvents();
+      raw.prepare("update units set status = 'done', summary = ?, finished_at = ? where id = ?").run(JSON.stringify(unitResult().summary), '2026-01-01T00:00:00.000Z', ids[0]!);
+      for (const event of old) {
+        const split = splitMessages(event);
+        for (const body of split.bodies) raw.prepare('insert into message_bodies (hash, body) values (?, ?) on conflict do nothing').run(body.hash, packText(body.body));
+        raw.prepare('insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, null, null, ?)').run(ids[0]!, event.seq, event.type, packText(split.payload));
+      }
+      assert.ok(raw.prepare<[string], number>("select count(*) from events where unit_id = ? and typeof(payload) = 'blob'").pluck().get(ids[0]!)! > 0, 'codec-1 rows written');
+      const fresh = debateEvents();
+      await store.completeUnit(ids[1]!, unitResult({ events: fresh }));
+      assert.equal(JSON.stringify(await store.getEvents(ids[0]!)), JSON.stringify(old));
+      assert.equal(JSON.stringify(await store.getEvents(ids[1]!)), JSON.stringify(fresh));
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  it('a missing or damaged part is a StoreError naming the unit', async () => {
+    const { store, ids, raw } = await freshStore();
+    try {
+      await store.completeUnit(ids[0]!, unitResult({ events: debateEvents() }));
+      const count = raw.prepare<[string], number>('select count(*) from events where unit_id = ?').pluck().get(ids[0]!)!;
+      raw.prepare('delete from events where unit_id = ? and seq = ?').run(ids[0]!, count - 1);
+      await assert.rejects(store.getEvents(ids[0]!), (error: unknown) => error instanceof StoreError && error.message.includes(`events of unit ${ids[0]!}`));
+      raw.prepare('update events set payload = ? where unit_id = ? and seq = 0').run(Buffer.from([2, 255, 255, 255]), ids[0]!);
+      await assert.rejects(store.getEvents(ids[0]!), (error: unknown) => error instanceof StoreError && error.message.includes(`events of unit ${ids[0]!}, seq 0`) && /damaged/.test(error.hint ?? ''));
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  it('packUnitPayloads and unpackUnitPayloads round-trip any payloads; a part alone is not readable as a value', () => {
+    const payloads = debateEvents().map((event) => splitMessages(event).payload);
+    const packed = packUnitPayloads(payloads);
+    assert.ok(packed.every((part) => Buffer.isBuffer(part) && part[0] === 2));
+    assert.deepEqual(unpackUnitPayloads(packed, (seq) => `seq ${seq}`), payloads);
+    assert.deepEqual(packUnitPayloads([]), []);
+    // too short to shrink: each payload as packText keeps it
+    assert.deepEqual(packUnitPayloads(['{"a":1}']), ['{"a":1}']);
+    assert.throws(() => unpackText(packed[1]!, 'events of unit u1, seq 1'), (error: unknown) => error instanceof StoreError && /codec 2/.test(error.message));
   });
 });
