@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '8f284754befef74afab263a8461c33db88f36ed8fa53fcf44110c8a23ef106ab', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: '2ec42fedd22f87946c5f485ae90852b17bf1620eef388974b4a358a721feca69', files: 177 } as const;
