@@ -4,6 +4,7 @@ import { DEMO_QUESTIONS } from '../../src/datasets/demo-questions.js';
 import { createDebateProtocol } from '../../src/protocols/debate/create-debate-protocol.js';
 import { executeUnit } from '../../src/runner/execute-unit.js';
 import { ASK_ZOD, compileParse } from '../../src/spec/compiled-parse.js';
+import type { Protocol } from '../../src/spec/protocol.js';
 import { traceEventBodySchema, traceEventFromBody, type TraceEventInput } from '../../src/spec/trace.js';
 import { everyEventTypeBodies } from '../../src/testing/trace-fixtures.js';
 import { fixedClock } from '../../src/util/clock.js';
@@ -120,5 +121,26 @@ describe('traceEventFromBody', () => {
     assert.equal(reads, 1, 'a rejected body reads no time');
     const withUndefined = { ...turn, role: undefined } as TraceEventInput;
     assert.deepStrictEqual(traceEventFromBody(withUndefined, 6, now), { v: 1, seq: 6, at: 't2', ...traceEventBodySchema.parse(withUndefined) });
+  });
+});
+
+describe('executeUnit and a malformed event', () => {
+  it('fails the unit with zod\'s message, as when zod parsed every event', async () => {
+    const malformed = { type: 'mute', round: -1, agent: 'Agent A', reason: 'plugin bug' };
+    const plugin: Protocol = {
+      name: 'plugin',
+      params: {},
+      needsJudge: false,
+      run: async (context) => context.emit(malformed as never),
+    };
+    const [question] = DEMO_QUESTIONS;
+    const result = await executeUnit({ protocol: plugin, question: question!, agents: agentsOn(hashedDebaters()), seed: 1, clock: fixedClock(0) });
+    assert.equal(result.status, 'failed');
+    const reference = traceEventBodySchema.safeParse(malformed);
+    assert.equal(reference.success, false);
+    assert.deepEqual(
+      result.events.map((event) => (event.type === 'error' ? { code: event.code, message: event.message } : event.type)),
+      [{ code: 'INTERNAL', message: reference.error!.message }],
+    );
   });
 });
