@@ -343,10 +343,10 @@ export function eventsOfType<T extends TraceEventType>(events: readonly TraceEve
 
 /**
  * Events built by `executeUnit`, whose bodies it has just parsed as
- * `traceEventBodySchema` does (`traceEventFromBody`) and whose envelope it wrote itself: the store
- * does not parse them a second time on write (validation stays once per
- * event, and zod was the largest quorum-side cost per completion in the
- * benchmark). Anything else handed to a store — imported traces, tests,
+ * `traceEventBodySchema` does (`traceEventFromBody`) and whose envelope it
+ * wrote itself: the store does not parse them a second time on write
+ * (validation stays once per event, and zod was the largest quorum-side
+ * cost per completion in the benchmark). Anything else handed to a store — imported traces, tests,
  * other code — is still parsed there. A WeakSet: marking keeps nothing alive.
  */
 const validatedEvents = new WeakSet<object>();

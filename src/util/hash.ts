@@ -2,7 +2,7 @@ import * as crypto from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 
 // The one-shot `crypto.hash` (Node 20.12 and later) skips the Hash object a
-// `createHash` chain builds for each digest; three of them run per model call.
+// `createHash` chain builds for each digest; two run per model call (its seed and its cache key).
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: string) => string | Buffer }).hash;
 
 /** Hex SHA-256 of a string. */
