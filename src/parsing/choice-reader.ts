@@ -22,12 +22,46 @@ export interface ChoiceReading {
   exact?: boolean;
 }
 
-/** Indexes options keyed by single letters; other keys are ignored. */
+/** An index and the option texts it was built from. */
+interface IndexedOptions {
+  readonly texts: ReadonlyArray<readonly [string, string]>;
+  readonly index: OptionIndex;
+}
+
+// A question's options are one object read for every turn of every agent; its index is built once.
+const indexes = new WeakMap<Record<string, string>, IndexedOptions>();
+
+/**
+ * Indexes options keyed by single letters; other keys are ignored. The index
+ * of an options object is kept and reused while the object still holds the
+ * same keys and texts (checked on every call, so a changed object is indexed
+ * again).
+ */
 export function indexOptions(options: Record<string, string>): OptionIndex {
+  const known = indexes.get(options);
+  if (known !== undefined && holdsTexts(options, known.texts)) return known.index;
+  const texts = Object.entries(options);
+  const index = buildIndex(texts);
+  if (typeof options === 'object' && options !== null) indexes.set(options, { texts, index });
+  return index;
+}
+
+/** Whether `options` has exactly these own keys with these texts, in this order. */
+function holdsTexts(options: Record<string, string>, texts: ReadonlyArray<readonly [string, string]>): boolean {
+  let count = 0;
+  for (const key in options) {
+    if (!Object.hasOwn(options, key)) continue;
+    const entry = texts[count++];
+    if (entry === undefined || entry[0] !== key || entry[1] !== options[key]) return false;
+  }
+  return count === texts.length;
+}
+
+function buildIndex(entries: ReadonlyArray<readonly [string, string]>): OptionIndex {
   const keys = new Map<string, string>();
   const texts = new Map<string, string>();
   const raw = new Map<string, string>();
-  for (const [key, text] of Object.entries(options)) {
+  for (const [key, text] of entries) {
     if (!/^[A-Za-z]$/.test(key)) continue;
     keys.set(key.toUpperCase(), key);
     texts.set(key.toUpperCase(), normalizeForMatch(text));

@@ -73,38 +73,52 @@ export function parseMcqAnswer(text: string, options: Record<string, string>): P
   return { status: 'unparsed', value: null, rule: 'none' };
 }
 
+/** Where a reply states an answer: after a cue ("Answer:", read from `tailStart`), or a letter before one ("C is correct"). */
 interface Statement {
   index: number;
-  read: () => ChoiceReading | undefined;
+  /** Where the text after a tail cue starts; -1 for a letter-first statement. */
+  tailStart: number;
+  letter: string;
+  optionWord: string | undefined;
 }
 
 function lastExplicitStatement(clean: string, index: OptionIndex): ParsedAnswer | undefined {
+  // exec loops on the shared patterns rather than matchAll, which clones each pattern and makes an iterator per reply.
   const statements: Statement[] = [];
   for (const cue of TAIL_CUES) {
-    for (const match of clean.matchAll(cue)) {
-      const tailStart = match.index + match[0].length;
-      statements.push({ index: match.index, read: () => readChoice(clean.slice(tailStart, tailStart + 300), index) });
-    }
+    for (const match of matchesOf(cue, clean)) statements.push({ index: match.index, tailStart: match.index + match[0].length, letter: '', optionWord: undefined });
   }
-  for (const match of clean.matchAll(LETTER_FIRST_CUE)) {
+  for (const match of matchesOf(LETTER_FIRST_CUE, clean)) {
     const [, optionWord, letter = ''] = match;
-    statements.push({
-      index: match.index,
-      read: () => {
-        const key = index.keys.get(letter.toUpperCase());
-        // A lower-case letter here is an answer only after "option"/"choice": "so a is correct" is rare, "a" as article is not.
-        if (key === undefined || (letter !== letter.toUpperCase() && optionWord === undefined)) return undefined;
-        return { letters: [key], via: 'letter', end: 0 };
-      },
-    });
+    statements.push({ index: match.index, tailStart: -1, letter, optionWord });
   }
   // Last statement wins: models revise ("…so B. Wait — the answer is C").
   statements.sort((a, b) => b.index - a.index);
   for (const statement of statements) {
-    const reading = statement.read();
+    const reading = readStatement(statement, clean, index);
     if (reading !== undefined) return fromReading(reading, reading.via === 'text' ? 'explicit-text' : 'explicit');
   }
   return undefined;
+}
+
+/** Every match of a global pattern in `text`, as `matchAll` gives them (an empty match moves one character on). */
+function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    matches.push(match);
+    if (match[0] === '') pattern.lastIndex++;
+  }
+  return matches;
+}
+
+function readStatement(statement: Statement, clean: string, index: OptionIndex): ChoiceReading | undefined {
+  if (statement.tailStart >= 0) return readChoice(clean.slice(statement.tailStart, statement.tailStart + 300), index);
+  const { letter, optionWord } = statement;
+  const key = index.keys.get(letter.toUpperCase());
+  // A lower-case letter here is an answer only after "option"/"choice": "so a is correct" is rare, "a" as article is not.
+  if (key === undefined || (letter !== letter.toUpperCase() && optionWord === undefined)) return undefined;
+  return { letters: [key], via: 'letter', end: 0 };
 }
 
 function readLoneLine(line: string, index: OptionIndex): ChoiceReading | undefined {

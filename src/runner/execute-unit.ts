@@ -4,7 +4,7 @@ import type { Agent, Protocol } from '../spec/protocol.js';
 import { poseQuestion, type Question } from '../spec/question.js';
 import type { Scorer } from '../spec/scorer.js';
 import type { UnitResult } from '../spec/store.js';
-import { markValidatedEvent, type ProtocolEventInput, type TraceEvent, type TraceEventInput, TRACE_VERSION, traceEventBodySchema } from '../spec/trace.js';
+import { markValidatedEvent, type ProtocolEventInput, type TraceEvent, traceEventFromBody, type TraceEventInput } from '../spec/trace.js';
 import { summarizeUnit } from '../metrics/summarize-unit.js';
 import { type Clock, isoNow } from '../util/clock.js';
 import { scorerFor } from '../metrics/scorers/scorer-for.js';
@@ -35,9 +35,9 @@ export async function executeUnit(input: UnitInput): Promise<UnitResult> {
   const { question } = input;
   const scorer = input.scorer ?? scorerFor(question);
   const events: TraceEvent[] = [];
+  const now = (): string => isoNow(input.clock);
   const append = (body: TraceEventInput): void => {
-    const checked = traceEventBodySchema.parse(body);
-    events.push(markValidatedEvent({ v: TRACE_VERSION, seq: events.length, at: isoNow(input.clock), ...checked } as TraceEvent));
+    events.push(markValidatedEvent(traceEventFromBody(body, events.length, now)));
   };
   const emit = (body: ProtocolEventInput): void => {
     if (body.type === 'final') append(scoreFinal(body, events, question, scorer));

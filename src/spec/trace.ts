@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsedAnswerSchema, parsedTurnSchema } from './answer.js';
+import { ASK_ZOD, compileParse, type CompiledParse } from './compiled-parse.js';
 import { ENTRY_TYPES } from './log-entry.js';
 
 /**
@@ -264,6 +265,23 @@ export const traceEventBodySchema = z.discriminatedUnion('type', [
 export type TraceEventBody = z.infer<typeof traceEventBodySchema>;
 export type TraceEventInput = z.input<typeof traceEventBodySchema>;
 
+let compiledBodyParse: CompiledParse | undefined;
+
+/**
+ * A stored event from a body: the envelope (`v`, `seq`, then `at` from
+ * `now`), then the body as `traceEventBodySchema.parse` gives it. A body the
+ * compiled parse vouches for is built without zod's per-field objects; any
+ * other body, and every invalid one, goes through zod, which throws its own
+ * error. `now` is called after the body passed, as it was when zod parsed
+ * every event.
+ */
+export function traceEventFromBody(body: TraceEventInput, seq: number, now: () => string): TraceEvent {
+  compiledBodyParse ??= compileParse(traceEventBodySchema);
+  const compiled = compiledBodyParse(body);
+  const checked = compiled === ASK_ZOD ? traceEventBodySchema.parse(body) : (compiled as TraceEventBody);
+  return { v: TRACE_VERSION, seq, at: now(), ...checked } as TraceEvent;
+}
+
 /** The fields of the `final` event the runner fills in: protocols never see the gold and never grade themselves. */
 export type ScoringFields = 'gold' | 'correct' | 'scorer' | 'scores' | 'agreement' | 'unanimousByRound';
 
@@ -324,11 +342,11 @@ export function eventsOfType<T extends TraceEventType>(events: readonly TraceEve
 }
 
 /**
- * Events built by `executeUnit`, whose bodies it has just parsed with
- * `traceEventBodySchema` and whose envelope it wrote itself: the store
- * does not parse them a second time on write (validation stays once per
- * event, and zod was the largest quorum-side cost per completion in the
- * benchmark). Anything else handed to a store — imported traces, tests,
+ * Events built by `executeUnit`, whose bodies it has just parsed as
+ * `traceEventBodySchema` does (`traceEventFromBody`) and whose envelope it
+ * wrote itself: the store does not parse them a second time on write
+ * (validation stays once per event, and zod was the largest quorum-side
+ * cost per completion in the benchmark). Anything else handed to a store — imported traces, tests,
  * other code — is still parsed there. A WeakSet: marking keeps nothing alive.
  */
 const validatedEvents = new WeakSet<object>();

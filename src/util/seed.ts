@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Digest } from './hash.js';
 
 /**
  * Derives a 31-bit seed from a run seed and the parts that identify one
@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
  * parts always give the same seed; different parts give independent seeds.
  */
 export function deriveSeed(runSeed: number, ...parts: Array<string | number>): number {
-  const digest = createHash('sha256').update([runSeed, ...parts].join('\u001f')).digest();
-  return digest.readUInt32BE(0) & 0x7fffffff;
+  return sha256Digest([runSeed, ...parts].join('\u001f')).readUInt32BE(0) & 0x7fffffff;
 }
 
 /** A small seeded generator (mulberry32) returning floats in [0, 1). */

@@ -18,18 +18,28 @@ const KEY_VERSION = 1;
  * stored text-only entries stay valid.
  */
 export function completionCacheKey(backendId: string, request: ChatRequest): string {
-  const { temperature, topP, maxTokens, seed, stop } = request.decoding;
+  // Keys in sorted order and no undefined entries: canonicalJson then writes the object as it is, without a sorted copy.
   return hashValue({
-    v: KEY_VERSION,
     backend: backendId,
-    messages: request.messages.map((message) => ({
-      role: message.role,
-      content: message.content,
-      ...(message.images === undefined || message.images.length === 0 ? {} : { images: message.images.map(imageCacheKey) }),
-    })),
-    // Listed field by field so that extra properties a caller attaches never change the key.
-    decoding: { temperature, topP, maxTokens, seed, stop: stop !== undefined && stop.length > 0 ? stop : undefined },
-    sampleIndex: request.sampleIndex ?? 0,
+    decoding: sortedDecoding(request.decoding),
+    messages: request.messages.map((message) =>
+      message.images === undefined || message.images.length === 0
+        ? { content: message.content, role: message.role }
+        : { content: message.content, images: message.images.map(imageCacheKey), role: message.role },
+    ),
     responseFormat: request.responseFormat === undefined ? null : { name: request.responseFormat.name, schema: request.responseFormat.schema },
+    sampleIndex: request.sampleIndex ?? 0,
+    v: KEY_VERSION,
   });
+}
+
+/** The decoding settings that are set, field by field and in sorted order, so that extra properties a caller attaches never change the key. */
+function sortedDecoding({ maxTokens, seed, stop, temperature, topP }: ChatRequest['decoding']): Record<string, unknown> {
+  const decoding: Record<string, unknown> = {};
+  if (maxTokens !== undefined) decoding['maxTokens'] = maxTokens;
+  if (seed !== undefined) decoding['seed'] = seed;
+  if (stop !== undefined && stop.length > 0) decoding['stop'] = stop;
+  if (temperature !== undefined) decoding['temperature'] = temperature;
+  if (topP !== undefined) decoding['topP'] = topP;
+  return decoding;
 }
