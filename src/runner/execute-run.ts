@@ -124,6 +124,13 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
     if (plan.signal?.aborted && result.status === 'failed') return undefined; // cut short by the interruption: leave it pending
     // Failed because its backend went down: left pending, so resuming once the server is back redoes it.
     if (plan.deadBackends?.dead !== undefined && result.status === 'failed' && failedToConnect(result)) return undefined;
+    // Its calls are spent once it has finished, stored or not yet: reported now, before the unit taking its slot
+    // starts (see `storeOne`), so that a budget this unit reaches stops the run first (a study's budget aborts
+    // `plan.signal` from `progress.update`, and a unit that starts after that sends nothing).
+    snapshot.tokens += result.summary.usage.promptTokens + result.summary.usage.completionTokens;
+    if (result.summary.costUsd !== null) snapshot.costUsd = (snapshot.costUsd ?? 0) + result.summary.costUsd;
+    snapshot.elapsedMs = clock.now() - started;
+    progress.update(snapshot);
     return result;
   };
 
@@ -139,8 +146,6 @@ export async function executeRun(plan: RunPlan): Promise<RunOutcome> {
     snapshot.finished += 1;
     snapshot.finishedHere += 1;
     if (result.status === 'failed') snapshot.failed += 1;
-    snapshot.tokens += result.summary.usage.promptTokens + result.summary.usage.completionTokens;
-    if (result.summary.costUsd !== null) snapshot.costUsd = (snapshot.costUsd ?? 0) + result.summary.costUsd;
     snapshot.elapsedMs = clock.now() - started;
     progress.update(snapshot);
   };
