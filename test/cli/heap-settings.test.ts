@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { applyHeapSettings, EXPERIMENT_HEAP_FLAGS } from '../../src/cli/heap-settings.js';
+import { applyHeapSettings, EXPERIMENT_HEAP_FLAGS, YOUNG_GENERATION_CAP_BYTES, YOUNG_GENERATION_FREEZE_FLAG } from '../../src/cli/heap-settings.js';
 import { distMatchesSources } from '../../scripts/source-stamp.js';
 import { quorumArgs, REPO_ROOT } from '../helpers/cli.js';
 
@@ -26,37 +26,54 @@ function youngGenerationKb(args: readonly string[]): number {
   return Number(match[1]);
 }
 
-// V8's initial young generation on 64-bit node is 2 × 1 MB; tsx's own loading (when the test runs the sources) may
-// double it once before quorum's code runs. Left alone it doubles on while quorum's modules load (2 × 8–16 MB).
-const SMALL_YOUNG_KB = 4096;
-const GROWN_YOUNG_KB = 8192;
+const CAP_KB = YOUNG_GENERATION_CAP_BYTES >> 10;
+
+/** A preload that logs each V8 flag set through `v8.setFlagsFromString`, and whether a run's store module was loaded by then. */
+const flagLog = join(dir, 'flag-log.cjs');
+writeFileSync(
+  flagLog,
+  "const v8 = require('node:v8'); const { syncBuiltinESMExports } = require('node:module'); const set = v8.setFlagsFromString;\n" +
+    "v8.setFlagsFromString = (flag) => { const loaded = Object.keys(require.cache).some((file) => file.includes('better-sqlite3')); process.stderr.write(`\\nFLAG ${flag} ${loaded ? 'after' : 'before'}\\n`); set(flag); };\n" +
+    'syncBuiltinESMExports();\n',
+);
 
 describe('heap settings of the experiment commands', () => {
-  it('sets the flags for run and demo only', () => {
+  it('sets the flags and the young generation cap for run and demo only', () => {
     for (const [args, expected] of [
-      [['run', '--protocol', 'du'], EXPERIMENT_HEAP_FLAGS],
-      [['demo', '--limit', '2'], EXPERIMENT_HEAP_FLAGS],
-      [['help', 'run'], EXPERIMENT_HEAP_FLAGS],
-      [['show', 'run-1'], []],
-      [['ui'], []],
-      [['--version'], []],
+      [['run', '--protocol', 'du'], true],
+      [['demo', '--limit', '2'], true],
+      [['help', 'run'], true],
+      [['show', 'run-1'], false],
+      [['ui'], false],
+      [['--version'], false],
     ] as const) {
       const set: string[] = [];
-      const applied = applyHeapSettings(['node', 'quorum', ...args], (flag) => set.push(flag));
-      assert.deepEqual(set, [...expected], args.join(' '));
-      assert.deepEqual([...applied], [...expected], args.join(' '));
+      const caps: number[] = [];
+      const reached: Array<() => void> = [];
+      const applied = applyHeapSettings(['node', 'quorum', ...args], {
+        setFlag: (flag) => set.push(flag),
+        watchYoungGeneration: (cap, then) => (caps.push(cap), reached.push(then)),
+      });
+      assert.deepEqual([...applied], expected ? [...EXPERIMENT_HEAP_FLAGS] : [], args.join(' '));
+      assert.deepEqual(set, expected ? ['--heap-growing-percent=30'] : [], args.join(' '));
+      assert.deepEqual(caps, expected ? [8 * 1024 * 1024] : [], args.join(' '));
+      // once the young generation has reached the cap, it stops growing
+      for (const then of reached) then();
+      assert.deepEqual(set, expected ? ['--heap-growing-percent=30', YOUNG_GENERATION_FREEZE_FLAG] : [], args.join(' '));
     }
   });
 
-  it('V8 still reads the flags after start-up: the young generation keeps its initial size', () => {
-    // Allocates objects that survive scavenges, which is what makes V8 grow the young generation.
-    const churn = 'const keep = []; for (let i = 0; i < 300000; i++) { keep.push({ i, s: "x" + i }); if (keep.length > 50000) keep.splice(0, 10000); }';
+  it('V8 reads them after start-up: the young generation grows to the cap and stops there', () => {
+    // Allocates objects that survive scavenges (what makes V8 grow the young generation), with turns of the event
+    // loop in between as a run has, so that the collector's reports reach the watcher.
+    const churn =
+      'const keep = []; for (let round = 0; round < 40; round++) { for (let i = 0; i < 20000; i++) { keep.push({ i, s: "x" + i }); if (keep.length > 100000) keep.splice(0, 20000); } await new Promise((resolve) => setImmediate(resolve)); }';
     const source = (argv: string) =>
       `import { applyHeapSettings } from ${JSON.stringify(join(REPO_ROOT, 'src/cli/heap-settings.ts'))}; applyHeapSettings(${argv}); ${churn}`;
     const withSettings = youngGenerationKb(['--import', 'tsx', '--input-type=module', '-e', source('["node", "quorum", "run"]')]);
     const without = youngGenerationKb(['--import', 'tsx', '--input-type=module', '-e', source('["node", "quorum", "show"]')]);
-    assert.ok(withSettings <= SMALL_YOUNG_KB, `with the settings: ${withSettings} KB`);
-    assert.ok(without >= GROWN_YOUNG_KB, `without the settings the young generation grows: ${without} KB`);
+    assert.equal(withSettings, CAP_KB, `with the settings: ${withSettings} KB`);
+    assert.ok(without > CAP_KB, `without the settings the young generation grows past the cap: ${without} KB`);
   });
 
   it('the binary applies them before the command loads', () => {
@@ -64,10 +81,19 @@ describe('heap settings of the experiment commands', () => {
     // bin/quorum.js (the installed `quorum`) runs dist/; only when dist/ is built from these sources.
     if (distMatchesSources(REPO_ROOT)) binaries.push([join(REPO_ROOT, 'bin/quorum.js')]);
     for (const binary of binaries) {
-      const run = youngGenerationKb([...binary, 'run', '--help']);
-      assert.ok(run <= SMALL_YOUNG_KB, `run: ${run} KB (${binary.join(' ')})`);
-      // That other commands keep V8's defaults is checked above (applyHeapSettings sets nothing for them, and V8
-      // grows the young generation without the settings): `show --help` now loads too little to grow it either way.
+      const probe = (args: readonly string[]) => {
+        const result = spawnSync(process.execPath, ['--require', flagLog, '--import', preload, ...binary, ...args], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+        assert.equal(result.status, 0, result.stderr.slice(0, 500));
+        const young = Number(/YOUNG (\d+)/.exec(result.stderr)?.[1]);
+        return { flags: [...result.stderr.matchAll(/^FLAG (\S+) (\w+)$/gm)].map((match) => `${match[1]} ${match[2]}`), young };
+      };
+      const run = probe(['run', '--help']);
+      // before: the run's modules (the store's better-sqlite3 among them) are not loaded yet; loading them may grow
+      // the young generation to the cap, which then freezes it
+      assert.equal(run.flags[0], '--heap-growing-percent=30 before', binary.join(' '));
+      assert.deepEqual(run.flags.slice(1), run.young === CAP_KB ? [`${YOUNG_GENERATION_FREEZE_FLAG} after`] : [], binary.join(' '));
+      assert.ok(run.young <= CAP_KB, `run: ${run.young} KB (${binary.join(' ')})`);
+      assert.deepEqual(probe(['show', '--help']).flags, [], binary.join(' '));
     }
   });
 });
