@@ -37,6 +37,20 @@ async function freshStore() {
   return { file, store, ids, raw: new Sqlite(file) };
 }
 
+/**
+ * Stores `events` as a finished unit the way an older quorum wrote it, row by
+ * row: each payload and message body on its own through `pack` (the text as
+ * it is before compression, `packText` for codec 1 before codec 2).
+ */
+function writeUnitAsOlderQuorum(raw: Sqlite.Database, id: string, events: readonly TraceEvent[], pack: (text: string) => string | Buffer): void {
+  raw.prepare("update units set status = 'done', summary = ?, finished_at = ? where id = ?").run(JSON.stringify(unitResult().summary), '2026-01-01T00:00:00.000Z', id);
+  for (const event of events) {
+    const split = splitMessages(event);
+    for (const body of split.bodies) raw.prepare('insert into message_bodies (hash, body) values (?, ?) on conflict do nothing').run(body.hash, pack(body.body));
+    raw.prepare('insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, null, null, ?)').run(id, event.seq, event.type, pack(split.payload));
+  }
+}
+
 function debateEvents(): TraceEvent[] {
   const question = { role: 'user' as const, content: `Question: which mechanism explains it? ${'A) alpha B) beta C) gamma D) delta. '.repeat(8)}` };
   return traceEvents([...everyEventTypeBodies(), turnBody({ agent: 'Agent C', position: 2, messages: [question] })]);
@@ -99,14 +113,7 @@ describe('SQLite store, compressed', () => {
     try {
       // ids[0] as an older quorum stored it: every value TEXT
       const old = debateEvents();
-      const bodies = new Map<string, string>();
-      raw.prepare("update units set status = 'done', summary = ?, finished_at = ? where id = ?").run(JSON.stringify(unitResult().summary), '2026-01-01T00:00:00.000Z', ids[0]!);
-      for (const event of old) {
-        const split = splitMessages(event);
-        for (const body of split.bodies) bodies.set(body.hash, body.body);
-        raw.prepare('insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, null, null, ?)').run(ids[0]!, event.seq, event.type, split.payload);
-      }
-      for (const [hash, body] of bodies) raw.prepare('insert into message_bodies (hash, body) values (?, ?)').run(hash, body);
+      writeUnitAsOlderQuorum(raw, ids[0]!, old, (text) => text);
       raw.prepare('insert into completions (key, value, created_at) values (?, ?, ?)').run('old', JSON.stringify(cachedCompletion()), '2026-01-01T00:00:00.000Z');
       // ids[1] written now, sharing some message bodies with the old rows
       const fresh = debateEvents();
@@ -164,12 +171,7 @@ describe('SQLite store, a unit\'s events as one stream (codec 2)', () => {
     try {
       // ids[0] as the previous quorum stored it: each payload and body packed on its own (codec 1, or TEXT when short)
       const old = debateEvents();
-      raw.prepare("update units set status = 'done', summary = ?, finished_at = ? where id = ?").run(JSON.stringify(unitResult().summary), '2026-01-01T00:00:00.000Z', ids[0]!);
-      for (const event of old) {
-        const split = splitMessages(event);
-        for (const body of split.bodies) raw.prepare('insert into message_bodies (hash, body) values (?, ?) on conflict do nothing').run(body.hash, packText(body.body));
-        raw.prepare('insert into events (unit_id, seq, type, agent, round, payload) values (?, ?, ?, null, null, ?)').run(ids[0]!, event.seq, event.type, packText(split.payload));
-      }
+      writeUnitAsOlderQuorum(raw, ids[0]!, old, packText);
       assert.ok(raw.prepare<[string], number>("select count(*) from events where unit_id = ? and typeof(payload) = 'blob'").pluck().get(ids[0]!)! > 0, 'codec-1 rows written');
       const fresh = debateEvents();
       await store.completeUnit(ids[1]!, unitResult({ events: fresh }));
