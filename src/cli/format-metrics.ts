@@ -21,6 +21,8 @@ export function runAdaptiveSavings(run: RunRecord, metrics: RunMetrics): Adaptiv
 export interface MetricsNotes {
   /** Why a shared-log run has no verifier detection rate (e.g. its dataset file changed). */
   detectionUnavailable?: string;
+  /** Plugins the run recorded that could not be loaded, each with why: their metrics are missing (`show`). */
+  pluginsUnavailable?: readonly string[];
 }
 
 /** The notes of a run's measures: why an input a metric needs could not be read. */
@@ -48,6 +50,7 @@ export function metricsJson(run: RunRecord, metrics: RunMetrics, notes: MetricsN
       ? { tableQa: { ...metrics.tableQa, ...(notes.detectionUnavailable === undefined ? {} : { verifierDetectionUnavailable: notes.detectionUnavailable }) } }
       : {}),
     adaptive: runAdaptiveSavings(run, metrics),
+    ...(notes.pluginsUnavailable === undefined || notes.pluginsUnavailable.length === 0 ? {} : { pluginsUnavailable: notes.pluginsUnavailable }),
   };
 }
 
@@ -106,8 +109,17 @@ export function formatRunMetrics(run: RunRecord, metrics: RunMetrics, notes: Met
     ...(metrics.applicable.includes('faithfulness') ? [detectionLine(metrics.tableQa.verifierDetection, notes.detectionUnavailable)] : []),
     ...(debate ? dynamicsLines(metrics) : []),
     ...adaptiveLines(runAdaptiveSavings(run, metrics)),
+    ...pluginLines(metrics.plugins, notes.pluginsUnavailable),
   ];
   return lines.join('\n');
+}
+
+/** One line per plugin metric (mean over the units with a value, in the plugin's digits), and the plugins that could not be loaded. */
+function pluginLines(plugins: RunMetrics['plugins'], unavailable: readonly string[] = []): string[] {
+  const lines = plugins.map(
+    (metric) => `plugin       ${metric.label} ${metric.mean === null ? 'n/a' : metric.mean.toFixed(metric.digits)} (${metric.key}: mean of ${plural(metric.units, 'unit')}; ${metric.source})`,
+  );
+  return [...lines, ...unavailable.map((reason) => `plugin       not loaded: ${reason}`)];
 }
 
 /** The cost line: a price that is missing says how to set one; cache hits are named as free, never an unexplained $0. */

@@ -69,6 +69,7 @@ const BUILT_IN: readonly Metric[] = [
 ].map(defineMetric);
 
 const registry = new Map<string, Metric>(BUILT_IN.map((metric) => [metric.key, metric]));
+const BUILT_IN_KEYS: ReadonlySet<string> = new Set(registry.keys());
 
 /**
  * Adds a metric (a plugin's) to the registry, after `defineMetric`'s
@@ -83,6 +84,11 @@ export function registerMetric(metric: Metric): Metric {
   const defined = existing ?? defineMetric(metric);
   registry.set(defined.key, defined);
   return defined;
+}
+
+/** Whether `key` is one of quorum's own metrics, not one a plugin registered. */
+export function isBuiltInMetric(key: string): boolean {
+  return BUILT_IN_KEYS.has(key);
 }
 
 /** Every registered metric: the built-ins in report order, then plugins in registration order. */

@@ -15,6 +15,7 @@ import { forecastError, type ForecastError } from './forecast-error.js';
 import { scorerNamed } from './scorers/scorer-for.js';
 import { applicableMetrics } from './metric-registry.js';
 import { metricUnits } from './metric-units.js';
+import { pluginMetricSummaries, type PluginMetricSummary } from './plugin-metric-summary.js';
 import { NO_ANSWER_ROLES } from './no-answer-roles.js';
 import { spokenAnswers } from './spoken-answers.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
@@ -72,6 +73,8 @@ export interface RunMetrics {
    * (`applicableMetrics`): what `run`, `show` and reports print; the others are n/a.
    */
   applicable: string[];
+  /** The plugin metrics that apply (registered with `registerMetric`), each with its mean; empty without plugins. */
+  plugins: PluginMetricSummary[];
 }
 
 /** Which scorers graded a run and the means of their per-answer metrics. */
@@ -116,6 +119,8 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
   }
   const share = (count: number, total: number): number | null => (total === 0 ? null : count / total);
   const summaries = finished.map((unit) => unit.summary!);
+  const measured = metricUnits(units, { ...options, params: { quoteMatch: options.quoteMatch ?? 'loose' } });
+  const applicable = applicableMetrics(measured);
   return {
     units: units.length,
     completed: finished.length,
@@ -139,7 +144,8 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     mae: forecastError(summaries),
     escalation: escalationStats(summaries),
     tableQa: tableQaMetrics(units, options),
-    applicable: applicableMetrics(metricUnits(units, { ...options, params: { quoteMatch: options.quoteMatch ?? 'loose' } })).map((metric) => metric.key),
+    applicable: applicable.map((metric) => metric.key),
+    plugins: pluginMetricSummaries(applicable, measured),
   };
 }
 

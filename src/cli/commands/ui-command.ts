@@ -2,7 +2,7 @@ import { Command } from '@commander-js/extra-typings';
 import { openViewerStore } from '../../web/server/open-viewer-store.js';
 import { findUiDir } from '../../web/server/ui-dir.js';
 import { startViewer } from '../../web/server/start-viewer.js';
-import { integerFlag } from '../parse-flags.js';
+import { collectFlag, integerFlag } from '../parse-flags.js';
 import { assertStoreExists, DEFAULT_DB } from '../store-option.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -16,9 +16,12 @@ export function uiCommand() {
     .option('--db <file>', 'SQLite database', DEFAULT_DB)
     .option('--port <n>', 'port (0 picks a free one)', integerFlag(0), DEFAULT_UI_PORT)
     .option('--host <address>', 'address to bind; anything but loopback exposes your traces to the network', '127.0.0.1')
+    .option('--plugin <file>', 'a plugin module whose metrics the viewer computes on run pages, comparisons and study reports (repeatable); the viewer never loads the plugin files a store names by itself', collectFlag)
     .action(async (options) => {
       // A viewer must not create an empty store at a mistyped path.
       assertStoreExists(options.db);
+      // Only files named here: a store file names paths, and opening a store someone sent must not run their code.
+      if (options.plugin !== undefined) await (await import('../../runner/load-plugin.js')).loadPlugins(options.plugin);
       const store = await openViewerStore(options.db, (message) => process.stderr.write(`note: ${message}\n`));
       const uiDir = findUiDir();
       let viewer;

@@ -88,6 +88,8 @@ export interface RunMetricsView {
   dynamics: { answerChanges: number; correctToWrong: number; wrongToCorrect: number; agreementByRound: number[]; accuracyByRound: number[] };
   prr: { mean: number | null };
   ad: { mean: number | null };
+  /** Plugin metrics computed by the viewer (`quorum ui --plugin`): mean over the units with a value. */
+  plugins: { key: string; label: string; source: string; digits: number; mean: number | null; units: number }[];
 }
 
 /** `GET /api/runs/:runId`. */

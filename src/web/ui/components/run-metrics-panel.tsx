@@ -30,6 +30,15 @@ export function RunMetricsPanel({ run }: { run: RunDetail }) {
         <MetricCard label="answer changes" value={integer(metrics.dynamics.answerChanges)} detail={`${metrics.dynamics.wrongToCorrect} wrong→correct · ${metrics.dynamics.correctToWrong} correct→wrong`} />
         <MetricCard label="PRR" value={decimal(metrics.prr.mean)} title="peer reference rate" detail="peer reference rate" />
         <MetricCard label="AD" value={decimal(metrics.ad.mean)} title="argument diversity" detail="argument diversity" />
+        {metrics.plugins.map((metric) => (
+          <MetricCard
+            key={metric.key}
+            label={metric.label}
+            value={metric.mean === null ? 'n/a' : metric.mean.toFixed(metric.digits)}
+            title={metric.source}
+            detail={`plugin metric ${metric.key}: mean of ${integer(metric.units)} units`}
+          />
+        ))}
       </div>
       {metrics.dynamics.agreementByRound.length > 0 && (
         <table className="data-table compact by-round">
