@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { defineMetric, registerMetric } from '../../src/metrics/metric-registry.js';
 import type { UnitAuditDetail } from '../../src/web/server/api-types.js';
 import { startViewer, type RunningViewer } from '../../src/web/server/start-viewer.js';
 import { addDesignedStudy, type DesignedStudy } from './fixtures/designed-study.js';
@@ -35,6 +36,8 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
   const dialogs: string[] = [];
 
   before(async () => {
+    // A plugin metric, as `quorum ui --plugin` registers one: 1 for every finished unit, so its mean is 1 on any run.
+    registerMetric(defineMetric({ key: 'constant_plugin', label: 'Constant (plugin)', source: 'test: 1 per unit', needs: [], bounds: [0, 1], binary: false, digits: 1, value: () => 1 }));
     const uiDir = await buildUi(join(dir, 'ui'));
     db = await buildViewerDb(join(dir, 'viewer.db'), { audit: 'real' });
     mkdirSync(join(dir, 'study'));
@@ -120,6 +123,16 @@ describe('viewer in Chromium', { skip: !status.run && 'skip' in status ? status.
     }
     if ((await page.evaluate<string>('document.documentElement.dataset.theme')) === 'dark') await page.getByRole('button', { name: 'dark mode' }).click();
     assert.deepEqual(found, []);
+  });
+
+  it("shows a plugin metric's card on the run page, and its row in the study report", async () => {
+    await page.goto(at(`/runs/${study.runIds['du']}`));
+    // the designed study's du run: 12 finished units (the 12 pairs of the report below), each with the value 1
+    const card = page.locator('.metric-card', { hasText: 'Constant (plugin)' });
+    await card.waitFor();
+    assert.match(await card.innerText(), /1\.0[\s\S]*plugin metric constant_plugin: mean of 12 units/);
+    await page.goto(at(`/studies/${study.studyId}`));
+    await page.locator('.report-table', { hasText: 'Constant (plugin)' }).first().waitFor();
   });
 
   it('filters and searches the question table, and keeps the filters in the URL', async () => {
