@@ -52,7 +52,19 @@ export const BUNDLE_MODULES_FILE = 'modules.json';
  * `globalThis` and checks `instanceof` by the schema's traits, so schemas,
  * parsed values and errors cross between the copies (test/dev/bundle.test.ts).
  */
-export const BUNDLED_PACKAGES: readonly string[] = Object.freeze(['zod']);
+export const BUNDLED_PACKAGES: readonly string[] = Object.freeze(['zod', 'commander', '@commander-js/extra-typings']);
+
+/**
+ * A `require` for the CommonJS packages bundled (commander's
+ * `require('node:events')` and the like): esbuild's ES module output calls
+ * them through a helper that uses the module's `require`, which an ES
+ * module lacks. Put before the output files that define that helper only
+ * (a line in every chunk cost `quorum show` more than it saved).
+ */
+const REQUIRE_LINE = "import { createRequire as __quorumCreateRequire } from 'node:module'; const require = __quorumCreateRequire(import.meta.url);\n";
+
+/** How esbuild's helper for `require` in ES module output starts. */
+const REQUIRE_HELPER = 'var __require = ';
 
 /** The licences of `BUNDLED_PACKAGES`, beside the bundle that carries their code. */
 export const BUNDLE_LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
@@ -110,6 +122,10 @@ export async function bundle(root: string = ROOT): Promise<void> {
   const modules = Object.fromEntries(
     Object.entries(result.metafile.outputs).map(([output, { inputs }]) => [relative(outdir, join(root, output)).split('\\').join('/'), Object.keys(inputs).sort()]),
   );
+  for (const output of Object.keys(result.metafile.outputs)) {
+    const text = readFileSync(join(root, output), 'utf8');
+    if (text.includes(REQUIRE_HELPER)) writeFileSync(join(root, output), REQUIRE_LINE + text);
+  }
   writeFileSync(join(outdir, BUNDLE_MODULES_FILE), `${JSON.stringify(modules, null, 1)}\n`);
   writeFileSync(join(outdir, BUNDLE_LICENSES_FILE), licencesOf(root, BUNDLED_PACKAGES));
 }
