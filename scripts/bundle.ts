@@ -10,7 +10,7 @@
 //   plugin that imports from 'quorum' gets the very classes and registries
 //   the CLI uses (the package's "exports" point at dist/bundle/).
 // - Dependencies stay external (node_modules is read as before), except
-//   `BUNDLED_PACKAGES` (zod), whose licences go beside the bundle; every
+//   `BUNDLED_PACKAGES` (zod, commander), whose licences go beside the bundle; every
 //   dynamic import stays a separate chunk, so commands still load only what
 //   they run (test/cli/lazy-commands.test.ts checks the bundle).
 // - Code that finds quorum's own files (package.json, schemas/, fixtures/,
@@ -46,11 +46,16 @@ export const BUNDLE_MODULES_FILE = 'modules.json';
 /**
  * The dependencies bundled into quorum's own chunks; every other one stays
  * in node_modules. zod: `quorum run` loaded its 95 ES modules one by one
- * (≈ 0.1 CPU s of start-up; BENCHMARKS.md, "Issue 17, 6 December: what
- * `quorum run` loads before its first call"). A plugin's own `zod` works
- * with quorum's copy: zod 4 keeps its registry and configuration on
- * `globalThis` and checks `instanceof` by the schema's traits, so schemas,
- * parsed values and errors cross between the copies (test/dev/bundle.test.ts).
+ * (≈ 50–150 ms of CPU before the first request); commander and its typings:
+ * every command loaded their CommonJS files through node's ES module
+ * wrapper (≈ 15 ms of `quorum --help`). BENCHMARKS.md, "Issue 17,
+ * 6 December: what `quorum run` loads before its first call". A plugin's
+ * own `zod` works with quorum's copy: zod 4 keeps its registry and
+ * configuration on `globalThis` and answers `instanceof` by a schema's
+ * traits, so schemas, parsed values and errors cross between the copies
+ * (test/dev/bundle.test.ts). Each needs its LICENSE file (shipped in
+ * `BUNDLE_LICENSES_FILE`) and must not carry a nested node_modules of its
+ * own that the bundle would resolve differently.
  */
 export const BUNDLED_PACKAGES: readonly string[] = Object.freeze(['zod', 'commander', '@commander-js/extra-typings']);
 

@@ -85,7 +85,9 @@ describe('the bundle of dist/', { skip: built ? false : 'dist/ is not built from
     assert.deepEqual(wrapped.parse({ question, weight: 1 }).question, quorum.questionSchema.parse(question));
     const failed = wrapped.safeParse({ question: { id: 'q1' }, weight: 1 });
     assert.ok(!failed.success && failed.error instanceof z.ZodError && failed.error.issues.some((issue) => issue.path.join('.') === 'question.prompt'));
-    assert.equal((z.toJSONSchema(wrapped) as { properties: { question: { type: string } } }).properties.question.type, 'object');
+    const jsonSchema = z.toJSONSchema(wrapped);
+    assert.deepEqual(Object.keys(jsonSchema.properties ?? {}), ['question', 'weight']);
+    assert.match(JSON.stringify(jsonSchema.properties?.['question']), /"required":\["id","prompt","gold"\]/);
   });
 
   it('loads a plugin file that imports zod itself and runs its protocol through the CLI bundle', async () => {
