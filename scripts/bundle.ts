@@ -9,17 +9,18 @@
 //   entry points of ONE build with code splitting, so they share chunks: a
 //   plugin that imports from 'quorum' gets the very classes and registries
 //   the CLI uses (the package's "exports" point at dist/bundle/).
-// - Dependencies stay external (node_modules is read as before), and every
+// - Dependencies stay external (node_modules is read as before), except
+//   `BUNDLED_PACKAGES` (zod, commander), whose licences go beside the bundle; every
 //   dynamic import stays a separate chunk, so commands still load only what
 //   they run (test/cli/lazy-commands.test.ts checks the bundle).
 // - Code that finds quorum's own files (package.json, schemas/, fixtures/,
 //   the built viewer) walks up to the package root (src/package-root.ts)
 //   instead of a path relative to its module, which moves into a chunk here.
 // - The type declarations stay in dist/ beside tsc's modules.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -42,6 +43,68 @@ export const BUNDLE_DIR = 'dist/bundle';
  */
 export const BUNDLE_MODULES_FILE = 'modules.json';
 
+/**
+ * The dependencies bundled into quorum's own chunks; every other one stays
+ * in node_modules. zod: `quorum run` loaded its 95 ES modules one by one
+ * (≈ 50–150 ms of CPU before the first request); commander and its typings:
+ * every command loaded their CommonJS files through node's ES module
+ * wrapper (≈ 15 ms of `quorum --help`). BENCHMARKS.md, "Issue 17,
+ * 6 December: what `quorum run` loads before its first call". A plugin's
+ * own `zod` works with quorum's copy: zod 4 keeps its registry and
+ * configuration on `globalThis` and answers `instanceof` by a schema's
+ * traits, so schemas, parsed values and errors cross between the copies
+ * (test/dev/bundle.test.ts). Each needs its LICENSE file (shipped in
+ * `BUNDLE_LICENSES_FILE`) and must not carry a nested node_modules of its
+ * own that the bundle would resolve differently.
+ */
+export const BUNDLED_PACKAGES: readonly string[] = Object.freeze(['zod', 'commander', '@commander-js/extra-typings']);
+
+/**
+ * A `require` for the CommonJS packages bundled (commander's
+ * `require('node:events')` and the like): esbuild's ES module output calls
+ * them through a helper that uses the module's `require`, which an ES
+ * module lacks. Put before the output files that define that helper only
+ * (a line in every chunk cost `quorum show` more than it saved).
+ */
+const REQUIRE_LINE = "import { createRequire as __quorumCreateRequire } from 'node:module'; const require = __quorumCreateRequire(import.meta.url);\n";
+
+/** How esbuild's helper for `require` in ES module output starts. */
+const REQUIRE_HELPER = 'var __require = ';
+
+/** The licences of `BUNDLED_PACKAGES`, beside the bundle that carries their code. */
+export const BUNDLE_LICENSES_FILE = 'THIRD-PARTY-LICENSES.txt';
+
+/** The package a bare import specifier names (`zod/v4/core` → `zod`, `@a/b/c` → `@a/b`); undefined for a path, a node built-in or a subpath import. */
+export function packageOf(specifier: string): string | undefined {
+  if (/^(\.|\/|#|node:|[A-Za-z]:[\\/])/.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Leaves every dependency external but `BUNDLED_PACKAGES` (esbuild's `packages: 'external'` takes no exceptions). */
+const externalDependencies: Plugin = {
+  name: 'external-dependencies',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const name = packageOf(path);
+      return name === undefined || BUNDLED_PACKAGES.includes(name) ? undefined : { path, external: true };
+    });
+  },
+};
+
+/** Each bundled package's name, version and licence text, from its node_modules folder. */
+function licencesOf(root: string, packages: readonly string[]): string {
+  return packages
+    .map((name) => {
+      const folder = join(root, 'node_modules', name);
+      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string; license?: string };
+      const file = readdirSync(folder).find((entry) => /^licen[cs]e(\.|$)/i.test(entry));
+      if (file === undefined) throw new Error(`bundle: ${name} has no LICENSE file to ship with its bundled code`);
+      return `${name} ${manifest.version} (${manifest.license ?? 'see below'}), bundled into the files of this folder:\n\n${readFileSync(join(folder, file), 'utf8').trim()}\n`;
+    })
+    .join('\n');
+}
+
 export async function bundle(root: string = ROOT): Promise<void> {
   const outdir = join(root, BUNDLE_DIR);
   rmSync(outdir, { recursive: true, force: true });
@@ -53,7 +116,7 @@ export async function bundle(root: string = ROOT): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalDependencies],
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
@@ -64,7 +127,12 @@ export async function bundle(root: string = ROOT): Promise<void> {
   const modules = Object.fromEntries(
     Object.entries(result.metafile.outputs).map(([output, { inputs }]) => [relative(outdir, join(root, output)).split('\\').join('/'), Object.keys(inputs).sort()]),
   );
+  for (const output of Object.keys(result.metafile.outputs)) {
+    const text = readFileSync(join(root, output), 'utf8');
+    if (text.includes(REQUIRE_HELPER)) writeFileSync(join(root, output), REQUIRE_LINE + text);
+  }
   writeFileSync(join(outdir, BUNDLE_MODULES_FILE), `${JSON.stringify(modules, null, 1)}\n`);
+  writeFileSync(join(outdir, BUNDLE_LICENSES_FILE), licencesOf(root, BUNDLED_PACKAGES));
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) await bundle();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { COMMANDS, commandNameOf } from '../../src/cli/command-table.js';
 import { buildProgram } from '../../src/cli/main.js';
+import { quorumArgs } from '../helpers/cli.js';
 import { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { loadedModules } from '../helpers/loaded-modules.js';
 import { runInProcess } from '../helpers/run-in-process.js';
@@ -61,6 +62,8 @@ function isMigration(file: string): boolean {
 }
 
 describe('what `quorum run` and `quorum show` load', () => {
+  /** Whether the tests' quorum is the built bundle (else the sources through tsx, which read node_modules' zod). */
+  const runsBundle = quorumArgs().some((arg) => arg.endsWith(join('dist', 'bundle', 'cli', 'bin.js')));
   let server: FakeOpenAiServer;
   const dir = mkdtempSync(join(tmpdir(), 'quorum-loaded-'));
   before(async () => {
@@ -79,6 +82,13 @@ describe('what `quorum run` and `quorum show` load', () => {
     // kysely: the new store's schema, the run's lookup for a run to resume, its creation and status are native statements
     for (const name of ['kysely', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(run.files, name), [], `run loaded ${name}`);
     assert.deepEqual(run.files.filter(isMigration), [], 'run on a new file loaded the migrations');
+    if (runsBundle) {
+      // bundled into quorum's chunks (scripts/bundle.ts): their many files are not read one by one
+      for (const name of ['zod', 'commander', '@commander-js/extra-typings']) {
+        assert.deepEqual(ofPackage(run.read, name), [], `run read ${name} from node_modules`);
+        assert.ok(ofPackage(run.files, name).length > 0, `run did not run ${name} from the bundle`);
+      }
+    }
     const runId = (JSON.parse(run.stdout) as { runId: string }).runId;
 
     const show = await loadedModules(['show', runId, '--db', db, '--json']);
@@ -87,6 +97,7 @@ describe('what `quorum run` and `quorum show` load', () => {
     assert.ok(ofPackage(show.files, 'better-sqlite3').length > 0, 'the probe sees the store');
     // zod validates what is written; showing a run writes nothing
     for (const name of ['kysely', 'zod', 'yaml', 'cli-progress']) assert.deepEqual(ofPackage(show.files, name), [], `show loaded ${name}`);
+    if (runsBundle) for (const name of ['zod', 'commander']) assert.deepEqual(ofPackage(show.read, name), [], `show read ${name} from node_modules`);
     assert.deepEqual(show.files.filter((file) => /\/(src|dist)\/datasets\//.test(file)), [], 'show of a debate run loaded dataset readers');
     assert.deepEqual(show.files.filter(isMigration), [], 'show of a current store loaded the migrations');
   });

@@ -10,6 +10,8 @@ import { collect, quorumArgs, REPO_ROOT, type CliResult } from './cli.js';
 export interface LoadedModules extends CliResult {
   /** Paths of the ES modules it resolved and the CommonJS modules it required (each once, in no particular order). */
   files: string[];
+  /** The same, with a file of the CLI bundle as itself instead of the modules in it: what the process read from disk. */
+  read: string[];
 }
 
 // Registered in the child: ES modules are seen by a resolve hook (run in the hooks thread, hence the log file);
@@ -70,8 +72,8 @@ export async function loadedModules(args: readonly string[]): Promise<LoadedModu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const result = await collect(child);
-    const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').flatMap(bundledModules))];
-    return { ...result, files };
+    const read = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== ''))];
+    return { ...result, files: [...new Set(read.flatMap(bundledModules))], read };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
