@@ -13,8 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashFiles, listFiles } from './hash-files.js';
 
-/** What the build reads, relative to the repository root: every file under these. */
-export const STAMP_INPUTS: readonly string[] = Object.freeze(['src', 'tsconfig.json', 'tsconfig.build.json']);
+/** What the build reads, relative to the repository root: every file under these (the bundler's script too: a bundle made by an older one is stale). */
+export const STAMP_INPUTS: readonly string[] = Object.freeze(['src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.ts']);
 
 /** The stamp, relative to the repository root. */
 export const STAMP_FILE = 'dist/source-stamp.json';

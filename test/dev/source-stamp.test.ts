@@ -26,6 +26,8 @@ beforeEach(() => {
   writeFileSync(join(root, 'src/cli/main.ts'), 'export async function main() {}\n');
   writeFileSync(join(root, 'tsconfig.json'), '{}\n');
   writeFileSync(join(root, 'tsconfig.build.json'), '{}\n');
+  mkdirSync(join(root, 'scripts'));
+  writeFileSync(join(root, 'scripts/bundle.ts'), '// bundler\n');
 });
 
 /** A whole build: begin, (compile), end. */
@@ -47,7 +49,7 @@ describe('source stamp', () => {
     assert.deepEqual(cliArgs(root), [join(root, 'dist/bundle/cli/bin.js')]);
   });
 
-  it('any change to the sources after the build makes dist/ stale: edit, new file, deleted file, renamed file, build config', () => {
+  it('any change to the sources after the build makes dist/ stale: edit, new file, deleted file, renamed file, build config, bundler script', () => {
     build();
     const changes: Array<[string, () => void, () => void]> = [
       ['edited', () => writeFileSync(join(root, 'src/cli/main.ts'), 'export async function main() { return 1; }\n'), () => writeFileSync(join(root, 'src/cli/main.ts'), 'export async function main() {}\n')],
@@ -56,6 +58,7 @@ describe('source stamp', () => {
       ['renamed', () => renameSync(join(root, 'src/cli/main.ts'), join(root, 'src/cli/main2.ts')), () => renameSync(join(root, 'src/cli/main2.ts'), join(root, 'src/cli/main.ts'))],
       ['tsconfig.build.json', () => writeFileSync(join(root, 'tsconfig.build.json'), '{"compilerOptions":{}}\n'), () => writeFileSync(join(root, 'tsconfig.build.json'), '{}\n')],
       ['tsconfig.json', () => writeFileSync(join(root, 'tsconfig.json'), '{ }\n'), () => writeFileSync(join(root, 'tsconfig.json'), '{}\n')],
+      ['scripts/bundle.ts', () => writeFileSync(join(root, 'scripts/bundle.ts'), '// bundler, changed\n'), () => writeFileSync(join(root, 'scripts/bundle.ts'), '// bundler\n')],
     ];
     for (const [what, change, undo] of changes) {
       change();
