@@ -24,6 +24,7 @@ import { QUORUM_VERSION } from '../../version.js';
 import { repairMessages, withSchemaInstruction } from './structured-prompts.js';
 import { parseTolerantJson } from '../../parsing/tolerant-json.js';
 import { onAbort } from '../../util/on-abort.js';
+import { Cancellation } from '../../util/http/cancellation.js';
 
 /** Default per-attempt timeout: long replies from small local servers take minutes. */
 export const DEFAULT_OPENAI_TIMEOUT_MS = 300_000;
@@ -262,7 +263,7 @@ export class OpenAiBackend implements ChatBackend {
       });
     };
     // One timer covers the whole attempt, body included: a server that stalls mid-body times out too.
-    const controller = new AbortController();
+    const controller = new Cancellation();
     let timedOut: 'first-byte' | 'total' | false = false;
     const timer = setTimeout(() => {
       timedOut = 'total';
@@ -277,7 +278,7 @@ export class OpenAiBackend implements ChatBackend {
         : undefined;
     const unsubscribe = signal === undefined ? undefined : onAbort(signal, () => controller.abort());
     try {
-      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller.signal, onFirstByte: () => clearTimeout(firstByteTimer) });
+      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller, onFirstByte: () => clearTimeout(firstByteTimer) });
       status = response.status;
       if (response.status < 200 || response.status >= 300) throw HttpStatusError.from(response.status, response.headers, response.text);
       // A cut or garbled body throws SyntaxError here: classified as a retryable server error.

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HeaderReader } from './retry-after.js';
+import { toAbortSignal, type CancelSignal } from './cancellation.js';
 import { requestTarget, wireHeaders, type RequestTarget } from './request-target.js';
 
 /** One POST of a JSON body: where, with which headers, cancelled by `signal`. */
@@ -9,7 +10,7 @@ export interface JsonPost {
   /** Not changed after the first call with it: the node:http transport prepares each headers object once. */
   headers: Readonly<Record<string, string>>;
   body: string;
-  signal: AbortSignal;
+  signal: CancelSignal;
   /** Called once when the answer starts (status and headers are in), for first-byte timeouts. */
   onFirstByte?: () => void;
 }
@@ -141,7 +142,7 @@ export function fetchTransport(fetchImpl: typeof fetch): JsonTransport {
     let response: Response;
     let text: string;
     try {
-      response = await fetchImpl(url, { method: 'POST', headers, body, signal });
+      response = await fetchImpl(url, { method: 'POST', headers, body, signal: toAbortSignal(signal) });
       onFirstByte?.();
       text = await response.text();
     } catch (error) {
@@ -156,7 +157,7 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function abortError(signal: AbortSignal): Error {
+function abortError(signal: CancelSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }
 
