@@ -278,7 +278,7 @@ export class OpenAiBackend implements ChatBackend {
         : undefined;
     const unsubscribe = signal === undefined ? undefined : onAbort(signal, () => controller.abort());
     try {
-      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller, onFirstByte: () => clearTimeout(firstByteTimer) });
+      const response = await this.#transport({ url: this.#url, headers: this.#headers, body: JSON.stringify(this.#body(messages, decoding, format)), signal: controller, onFirstByte: firstByteTimer === undefined ? undefined : () => clearTimeout(firstByteTimer) });
       status = response.status;
       if (response.status < 200 || response.status >= 300) throw HttpStatusError.from(response.status, response.headers, response.text);
       // A cut or garbled body throws SyntaxError here: classified as a retryable server error.
@@ -307,18 +307,15 @@ export class OpenAiBackend implements ChatBackend {
   }
 
   #body(messages: readonly ChatMessage[], decoding: Decoding, format: ResponseFormat | undefined): Record<string, unknown> {
-    return {
-      model: this.modelId,
-      messages: messages.map(toOpenAiMessage),
-      ...(decoding.temperature === undefined ? {} : { temperature: decoding.temperature }),
-      ...(decoding.topP === undefined ? {} : { top_p: decoding.topP }),
-      ...(decoding.maxTokens === undefined ? {} : { [this.#maxTokensField]: decoding.maxTokens }),
-      ...(decoding.seed === undefined ? {} : { seed: decoding.seed }),
-      ...(decoding.stop === undefined || decoding.stop.length === 0 ? {} : { stop: decoding.stop }),
-      ...(format === undefined
-        ? {}
-        : { response_format: { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: true } } }),
-    };
+    // Fields set one by one in wire order, not spread from small objects: the same JSON without five objects per call.
+    const body: Record<string, unknown> = { model: this.modelId, messages: messages.map(toOpenAiMessage) };
+    if (decoding.temperature !== undefined) body['temperature'] = decoding.temperature;
+    if (decoding.topP !== undefined) body['top_p'] = decoding.topP;
+    if (decoding.maxTokens !== undefined) body[this.#maxTokensField] = decoding.maxTokens;
+    if (decoding.seed !== undefined) body['seed'] = decoding.seed;
+    if (decoding.stop !== undefined && decoding.stop.length > 0) body['stop'] = decoding.stop;
+    if (format !== undefined) body['response_format'] = { type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: true } };
+    return body;
   }
 
   #readCompletion(completion: unknown): RawReply & { usage: Usage } {

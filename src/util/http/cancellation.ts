@@ -41,7 +41,7 @@ export class Cancellation implements CancelSignal {
   }
 
   /** Like an aborted `AbortSignal`, an aborted cancellation calls no listener added later. Every listener is called once. */
-  addEventListener(_type: 'abort', listener: () => void): void {
+  addEventListener(_type: 'abort', listener: () => void, _options?: { once?: boolean }): void {
     if (!this.#aborted) this.#listeners.push(listener);
   }
 

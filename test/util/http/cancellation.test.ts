@@ -19,7 +19,7 @@ describe('Cancellation', () => {
     controller.abort();
     assert.deepEqual(calls, ['first', 'second']);
     assert.equal(cancellation.aborted, true);
-    const reason = cancellation.reason as DOMException;
+    const reason = cancellation.reason as unknown as DOMException;
     const expected = controller.signal.reason as DOMException;
     assert.ok(reason instanceof DOMException && reason instanceof Error);
     assert.equal(reason.name, expected.name);
