@@ -254,13 +254,10 @@ export class OpenAiBackend implements ChatBackend {
     const started = this.#now();
     let status: number | null = null;
     const record = (reason: string, detail?: string): void => {
-      tally.log.push({
-        status,
-        reason,
-        ms: Math.max(0, Math.round(this.#now() - started)),
-        ...(detail === undefined ? {} : { detail: detail.slice(0, MAX_DETAIL_CHARS) }),
-        ...(purpose === undefined ? {} : { purpose }),
-      });
+      const entry: AttemptRecord = { status, reason, ms: Math.max(0, Math.round(this.#now() - started)) };
+      if (detail !== undefined) entry.detail = detail.slice(0, MAX_DETAIL_CHARS);
+      if (purpose !== undefined) entry.purpose = purpose;
+      tally.log.push(entry);
     };
     // One timer covers the whole attempt, body included: a server that stalls mid-body times out too.
     const controller = new Cancellation();

@@ -91,7 +91,8 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
           resolve({
             status: incoming.statusCode ?? 500,
             headers: { get: (name) => headerValue(raw[name.toLowerCase()]) },
-            text: Buffer.concat(chunks).toString('utf8'),
+            // A reply in one chunk (most are) is decoded where it lies: Buffer.concat would copy it first.
+            text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'),
           });
         });
       };

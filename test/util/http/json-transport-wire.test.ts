@@ -112,6 +112,37 @@ describe('nodeHttpTransport on the wire', () => {
     assert.equal(requestTarget(new URL('ftp://127.0.0.1/v1'), agent), null);
   });
 
+  it('reads a reply that arrives in pieces, a character split between them, as one text', async () => {
+    const reply = Buffer.from(JSON.stringify({ text: 'réponse 答え 💊'.repeat(50) }));
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.once('data', () => {
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${reply.length}\r\n\r\n`);
+        // Cut inside the first multi-byte character, then twice more, each piece sent after a pause.
+        const cuts = [reply.indexOf('é') + 1, 300, 700, reply.length];
+        let from = 0;
+        const sendNext = (): void => {
+          const to = cuts.shift();
+          if (to === undefined) return;
+          socket.write(reply.subarray(from, to));
+          from = to;
+          setTimeout(sendNext, 15);
+        };
+        sendNext();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      const response = await nodeHttpTransport()({ url: new URL(`http://127.0.0.1:${port}/x`), headers, body: '{}', signal: new AbortController().signal });
+      assert.equal(response.text, reply.toString('utf8'));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('refuses a header value with a line break as node does', async () => {
     await withRawServer('127.0.0.1', async (port) => {
       const transport = nodeHttpTransport();
