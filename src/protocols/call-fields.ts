@@ -11,8 +11,9 @@ export interface RecordedMessage {
  * fields): backend id, usage, latency, cache hit, cost, attempts, finish
  * reason, the messages sent and the raw reply. `completeCall` (model-call.ts)
  * is its one caller, so a turn, a judge ranking and a ballot cannot drift apart.
+ * `messages` is taken as it is, not copied: the caller passes an array of its own.
  */
-export function callFields(backendId: string, messages: readonly RecordedMessage[], response: ChatResponse) {
+export function callFields(backendId: string, messages: RecordedMessage[], response: ChatResponse) {
   return {
     backend: backendId,
     usage: response.usage,
@@ -22,7 +23,7 @@ export function callFields(backendId: string, messages: readonly RecordedMessage
     attempts: response.attempts,
     ...(response.attemptLog === undefined ? {} : { attemptLog: response.attemptLog }),
     finishReason: response.finishReason,
-    messages: [...messages],
+    messages,
     text: response.text,
     ...(response.structured === undefined ? {} : { structured: response.structured }),
   };

@@ -3,8 +3,13 @@ import type { z } from 'zod';
 /** What a compiled parse returns when it cannot vouch for the value: the caller parses with zod itself. */
 export const ASK_ZOD: unique symbol = Symbol('ask zod');
 
-/** A parse of one value: zod's output, built directly, or `ASK_ZOD`. */
-export type CompiledParse = (value: unknown) => unknown;
+/**
+ * A parse of one value: zod's output, built directly, or `ASK_ZOD`. An
+ * object (or a discriminated union of objects) writes its fields into
+ * `into` when one is given, after the keys `into` already has, and returns
+ * it; after `ASK_ZOD`, `into` holds some fields and is to be dropped.
+ */
+export type CompiledParse = (value: unknown, into?: Record<string, unknown>) => unknown;
 
 /**
  * Compiles a zod schema into a parse that builds zod's output directly —
@@ -148,9 +153,9 @@ function compileObject(def: Definition): CompiledParse {
     if (field === undefined) return askZod;
     fields.push(field);
   }
-  return (value) => {
+  return (value, into) => {
     if (!isPlainRecord(value)) return ASK_ZOD;
-    const output: Record<string, unknown> = {};
+    const output: Record<string, unknown> = into ?? {};
     for (const field of fields) {
       const entry = value[field.key];
       if (entry === undefined) {
@@ -198,9 +203,9 @@ function compileDiscriminatedUnion(def: Definition): CompiledParse {
       byTag.set(tag, parse);
     }
   }
-  return (value) => {
+  return (value, into) => {
     if (!isPlainRecord(value)) return ASK_ZOD;
     const parse = byTag.get(value[discriminator]);
-    return parse === undefined ? ASK_ZOD : parse(value);
+    return parse === undefined ? ASK_ZOD : parse(value, into);
   };
 }

@@ -277,9 +277,14 @@ let compiledBodyParse: CompiledParse | undefined;
  */
 export function traceEventFromBody(body: TraceEventInput, seq: number, now: () => string): TraceEvent {
   compiledBodyParse ??= compileParse(traceEventBodySchema);
-  const compiled = compiledBodyParse(body);
-  const checked = compiled === ASK_ZOD ? traceEventBodySchema.parse(body) : (compiled as TraceEventBody);
-  return { v: TRACE_VERSION, seq, at: now(), ...checked } as TraceEvent;
+  // The compiled parse writes the body's fields after the envelope's, the order the spread below gives, without a copy of the event.
+  const event: Record<string, unknown> = { v: TRACE_VERSION, seq, at: '' };
+  if (compiledBodyParse(body, event) === ASK_ZOD) {
+    const checked = traceEventBodySchema.parse(body);
+    return { v: TRACE_VERSION, seq, at: now(), ...checked } as TraceEvent;
+  }
+  event['at'] = now();
+  return event as TraceEvent;
 }
 
 /** The fields of the `final` event the runner fills in: protocols never see the gold and never grade themselves. */

@@ -18,7 +18,19 @@ export function fixedClock(start = Date.UTC(2026, 0, 1), stepMs = 0): Clock {
   };
 }
 
-/** ISO text of a clock reading. */
+let lastReading = Number.NaN;
+let lastText = '';
+
+/**
+ * ISO text of a clock reading. The last reading's text is kept: a run
+ * stamps several events in the same millisecond, and `toISOString` (with
+ * the Date it needs) was ~2.6 µs per event.
+ */
 export function isoNow(clock: Clock): string {
-  return new Date(clock.now()).toISOString();
+  const reading = clock.now();
+  if (reading !== lastReading) {
+    lastText = new Date(reading).toISOString();
+    lastReading = reading;
+  }
+  return lastText;
 }

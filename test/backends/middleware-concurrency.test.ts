@@ -76,6 +76,39 @@ describe('concurrencyMiddleware', () => {
     assert.equal(state.calls, 1);
   });
 
+  it('starts a call at once when a slot is free, and waiting calls in the order they came', async () => {
+    const started: number[] = [];
+    const releases: Array<() => void> = [];
+    const backend: ChatBackend = {
+      specificationVersion: 'v1',
+      provider: 'test',
+      modelId: 'm',
+      id: 'test:m',
+      async complete(call): Promise<ChatResponse> {
+        started.push(call.sampleIndex ?? 0);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return { text: 'ok', usage: { promptTokens: 1, cachedPromptTokens: 0, completionTokens: 1 }, latencyMs: 1, finishReason: 'stop', model: 'm', cacheHit: false, costUsd: null, attempts: 1 };
+      },
+    };
+    const limited = wrapBackend(backend, concurrencyMiddleware(2));
+    const calls = [0, 1].map((sampleIndex) => limited.complete({ ...request, sampleIndex }));
+    assert.deepEqual(started, [0, 1], 'both started before the caller yielded');
+    calls.push(...[2, 3, 4].map((sampleIndex) => limited.complete({ ...request, sampleIndex })));
+    while (started.length < 5) {
+      releases.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+      // A newcomer while a slot is being handed over waits behind the ones already waiting.
+      if (started.length === 3) calls.push(limited.complete({ ...request, sampleIndex: 5 }));
+    }
+    assert.deepEqual(started, [0, 1, 2, 3, 4]);
+    while (releases.length > 0) {
+      releases.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(calls);
+    assert.deepEqual(started, [0, 1, 2, 3, 4, 5]);
+  });
+
   it('refuses a limit that is not a positive integer', () => {
     assert.throws(() => concurrencyMiddleware(0), ConfigError);
     assert.throws(() => concurrencyMiddleware(1.5), ConfigError);

@@ -98,6 +98,14 @@ describe('the compiled parse of trace event bodies', () => {
     assert.ok(fast > 100 && rejected > 1000, `fast ${fast}, rejected by zod ${rejected}`);
   });
 
+  it('writes a body\'s fields into a given object after its keys, and returns that object', async () => {
+    for (const [index, body] of (await protocolBodies()).entries()) {
+      const into: Record<string, unknown> = { v: 1, seq: index, at: '' };
+      assert.equal(compiled(body, into), into);
+      assert.equal(JSON.stringify(into), JSON.stringify({ v: 1, seq: index, at: '', ...traceEventBodySchema.parse(body) }), `body ${index}`);
+    }
+  });
+
   it('leaves to zod what it does not model: a non-object, an unknown type, an optional key present as undefined, a class instance', () => {
     const [turn] = everyEventTypeBodies();
     for (const odd of [null, 'turn', [], { ...turn, type: 'speech' }, { ...turn, role: undefined }, Object.assign(new (class Event {})(), turn)]) {

@@ -65,7 +65,12 @@ function key(turn: TurnRef): string {
 }
 
 // rounds ascending; within a round, the order the conversation shows them in (the agent's own reply comes before the peers' replies of that round, which arrive in the next user message)
+// Each ref's key is built once, not twice per comparison; the comparisons and so the (stable) order are the same.
 function sortRefs(refs: readonly TurnRef[]): TurnRef[] {
-  const order = new Map(refs.map((turn, index) => [key(turn), index]));
-  return [...refs].sort((a, b) => a.round - b.round || order.get(key(a))! - order.get(key(b))!);
+  const keys = refs.map(key);
+  const order = new Map(keys.map((turnKey, index) => [turnKey, index]));
+  const ranks = keys.map((turnKey) => order.get(turnKey)!);
+  const indexes = refs.map((_, index) => index);
+  indexes.sort((a, b) => refs[a]!.round - refs[b]!.round || ranks[a]! - ranks[b]!);
+  return indexes.map((index) => refs[index]!);
 }

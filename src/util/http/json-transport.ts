@@ -1,13 +1,16 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HeaderReader } from './retry-after.js';
+import { toAbortSignal, type CancelSignal } from './cancellation.js';
+import { requestTarget, wireHeaders, type RequestTarget } from './request-target.js';
 
 /** One POST of a JSON body: where, with which headers, cancelled by `signal`. */
 export interface JsonPost {
   url: URL;
-  headers: Record<string, string>;
+  /** Not changed after the first call with it: the node:http transport prepares each headers object once. */
+  headers: Readonly<Record<string, string>>;
   body: string;
-  signal: AbortSignal;
+  signal: CancelSignal;
   /** Called once when the answer starts (status and headers are in), for first-byte timeouts. */
   onFirstByte?: () => void;
 }
@@ -40,17 +43,33 @@ export class TransportError extends Error {
  * Measured against Node's global fetch and the openai SDK in BENCHMARKS.md
  * ("The path in pieces"): a bare node:http POST costs a fraction of their
  * CPU per call, which is what an OpenAI-compatible backend is made of.
+ *
+ * Where the bytes on the wire allow it (see `requestTarget` and
+ * `wireHeaders`), the request is sent the cheap way: node:http options
+ * worked out once per URL instead of from the URL on every call, headers as
+ * a flat list that node writes as given instead of through `setHeader`, and
+ * the body as a string that node joins to the head and writes without an
+ * encoded copy. The request is the same, byte for byte.
  */
 export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTransport {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
   };
+  const targets = new Map<string, RequestTarget | null>();
+  const targetOf = (url: URL): RequestTarget | null => {
+    const href = url.href;
+    let target = targets.get(href);
+    if (target === undefined) {
+      target = requestTarget(url, agents[url.protocol === 'https:' ? 'https:' : 'http:']);
+      // Bounded by the URLs a process posts to (one per backend and audit server); a runaway caller stops being remembered.
+      if (targets.size < MAX_REMEMBERED_TARGETS) targets.set(href, target);
+    }
+    return target;
+  };
   return ({ url, headers, body, signal, onFirstByte }) =>
     new Promise<RawHttpResponse>((resolve, reject) => {
       if (signal.aborted) return reject(abortError(signal));
-      const payload = Buffer.from(body);
-      const transport = url.protocol === 'https:' ? https : http;
       let settled = false;
       const fail = (error: unknown): void => {
         if (settled) return;
@@ -58,28 +77,43 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
         signal.removeEventListener('abort', onAbort);
         reject(signal.aborted ? abortError(signal) : asTransportError(error));
       };
-      const request = transport.request(
-        url,
-        { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'] },
-        (incoming) => {
-          onFirstByte?.();
-          const chunks: Buffer[] = [];
-          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-          incoming.on('error', fail);
-          incoming.on('aborted', () => fail(new TransportError('the connection closed before the whole reply arrived', 'ECONNRESET')));
-          incoming.on('end', () => {
-            if (settled) return;
-            settled = true;
-            signal.removeEventListener('abort', onAbort);
-            const raw = incoming.headers;
-            resolve({
-              status: incoming.statusCode ?? 500,
-              headers: { get: (name) => headerValue(raw[name.toLowerCase()]) },
-              text: Buffer.concat(chunks).toString('utf8'),
-            });
+      const onResponse = (incoming: http.IncomingMessage): void => {
+        onFirstByte?.();
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', fail);
+        incoming.on('aborted', () => fail(new TransportError('the connection closed before the whole reply arrived', 'ECONNRESET')));
+        incoming.on('end', () => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener('abort', onAbort);
+          const raw = incoming.headers;
+          resolve({
+            status: incoming.statusCode ?? 500,
+            headers: { get: (name) => headerValue(raw[name.toLowerCase()]) },
+            // A reply in one chunk (most are) is decoded where it lies: Buffer.concat would copy it first.
+            text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'),
           });
-        },
-      );
+        });
+      };
+      const target = targetOf(url);
+      const prefix = target === null ? null : wireHeaders(headers);
+      let request: http.ClientRequest;
+      let payload: string | Buffer;
+      if (target !== null && prefix !== null) {
+        payload = body;
+        const list = [...prefix, 'content-length', String(Buffer.byteLength(body)), 'Host', target.hostHeader];
+        const { protocol, hostname, port, path, agent } = target;
+        request = target.module.request({ protocol, hostname, ...(port === undefined ? {} : { port }), path, method: 'POST', headers: list, agent }, onResponse);
+      } else {
+        payload = Buffer.from(body);
+        const secure = url.protocol === 'https:';
+        request = (secure ? https : http).request(
+          url,
+          { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agents[secure ? 'https:' : 'http:'] },
+          onResponse,
+        );
+      }
       const onAbort = (): void => {
         request.destroy(abortError(signal));
       };
@@ -88,6 +122,9 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
       request.end(payload);
     });
 }
+
+/** How many URLs a transport keeps prepared; far more than the backends and audit servers of a run. */
+const MAX_REMEMBERED_TARGETS = 64;
 
 let sharedTransport: JsonTransport | undefined;
 
@@ -106,7 +143,7 @@ export function fetchTransport(fetchImpl: typeof fetch): JsonTransport {
     let response: Response;
     let text: string;
     try {
-      response = await fetchImpl(url, { method: 'POST', headers, body, signal });
+      response = await fetchImpl(url, { method: 'POST', headers, body, signal: toAbortSignal(signal) });
       onFirstByte?.();
       text = await response.text();
     } catch (error) {
@@ -121,7 +158,7 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function abortError(signal: AbortSignal): Error {
+function abortError(signal: CancelSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }
 
