@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '3329b38811ed63af96815f3273cf1de027e3e659fd6e11a6e87c8168d6f91043', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: '18accea617790a43397d6271a95a1351c1aac0798f80060e32ae7946a02b9aa7', files: 177 } as const;
