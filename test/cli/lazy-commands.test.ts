@@ -101,4 +101,12 @@ describe('what `quorum run` and `quorum show` load', () => {
     assert.deepEqual(show.files.filter((file) => /\/(src|dist)\/datasets\//.test(file)), [], 'show of a debate run loaded dataset readers');
     assert.deepEqual(show.files.filter(isMigration), [], 'show of a current store loaded the migrations');
   });
+
+  it('a run against an http:// server loads no node:https, node:tls or node:worker_threads', async () => {
+    const run = await loadedModules(['run', '--protocol', 'du', '--dataset', 'demo', '--limit', '2', '--rounds', '1', '--backend', `openai:fake@${server.url}`, '--db', join(dir, 'http.db'), '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.builtins.includes('node:http'), `the probe sees the built-ins a run needs: ${run.builtins.join(', ')}`);
+    // https and tls: the JSON transport loads them for its first https:// URL; worker_threads: the OCR service, for its first image
+    for (const name of ['node:https', 'node:tls', 'node:worker_threads']) assert.ok(!run.builtins.includes(name), `run loaded ${name}`);
+  });
 });

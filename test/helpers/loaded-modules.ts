@@ -12,6 +12,14 @@ export interface LoadedModules extends CliResult {
   files: string[];
   /** The same, with a file of the CLI bundle as itself instead of the modules in it: what the process read from disk. */
   read: string[];
+  /**
+   * Node's built-in modules the program loaded (`node:https`, …): those an
+   * ES module imported, and those first loaded after the probe started
+   * (node's `process.moduleLoadList`), whoever asked for them. The probe's
+   * own hooks thread loads `node:worker_threads`, so that one is seen only
+   * when imported.
+   */
+  builtins: string[];
 }
 
 // Registered in the child: ES modules are seen by a resolve hook (run in the hooks thread, hence the log file);
@@ -23,6 +31,7 @@ export function initialize(file) { log = file; }
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
   if (resolved.url.startsWith('file:')) appendFileSync(log, new URL(resolved.url).pathname + '\\n');
+  else if (resolved.url.startsWith('node:')) appendFileSync(log, resolved.url + '\\n');
   return resolved;
 }
 `;
@@ -31,7 +40,9 @@ import { createRequire, register } from 'node:module';
 const log = process.env.QUORUM_MODULE_LOG;
 register(new URL('./hooks.mjs', import.meta.url), { data: log });
 const cache = createRequire(import.meta.url).cache;
-process.on('exit', () => appendFileSync(log, Object.keys(cache).join('\\n') + '\\n'));
+const builtinsBefore = new Set(process.moduleLoadList);
+const builtinsSince = () => process.moduleLoadList.filter((entry) => !builtinsBefore.has(entry) && /^NativeModule (?!internal\\/)/.test(entry)).map((entry) => 'node:' + entry.slice('NativeModule '.length));
+process.on('exit', () => appendFileSync(log, [...Object.keys(cache), ...builtinsSince()].join('\\n') + '\\n'));
 `;
 
 const BUNDLE = join(REPO_ROOT, BUNDLE_DIR);
@@ -72,8 +83,10 @@ export async function loadedModules(args: readonly string[]): Promise<LoadedModu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const result = await collect(child);
-    const read = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== ''))];
-    return { ...result, files: [...new Set(read.flatMap(bundledModules))], read };
+    const lines = [...new Set(readFileSync(log, 'utf8').split('\n').filter((line) => line !== ''))];
+    const read = lines.filter((line) => !line.startsWith('node:'));
+    const builtins = lines.filter((line) => line.startsWith('node:'));
+    return { ...result, files: [...new Set(read.flatMap(bundledModules))], read, builtins };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import { QuorumError } from '../../spec/errors.js';
 import { OCR_ENGINE, OCR_MIN_CONFIDENCE, type OcrLine, type OcrReading } from './ocr-line.js';
 import { OCR_WORKER_SOURCE } from './ocr-worker-source.js';
@@ -85,7 +86,7 @@ export class OcrService {
     } catch (error) {
       throw new OcrError('@gutenye/ocr-node is not installed', error);
     }
-    const worker = new Worker(OCR_WORKER_SOURCE, { eval: true, workerData: { module } });
+    const worker = new (workerThreads().Worker)(OCR_WORKER_SOURCE, { eval: true, workerData: { module } });
     worker.on('message', (message: { id: number; lines?: OcrLine[]; loadMs?: number; detectMs?: number; error?: string }) => {
       const pending = this.#pending.get(message.id);
       if (pending === undefined) return;
@@ -127,4 +128,12 @@ let shared: OcrService | undefined;
 export function sharedOcrService(): OcrService {
   shared ??= new OcrService();
   return shared;
+}
+
+let workerThreadsModule: typeof import('node:worker_threads') | undefined;
+
+/** node:worker_threads, loaded when the first image is read: the protocols that import this service load it with every run. */
+function workerThreads(): typeof import('node:worker_threads') {
+  workerThreadsModule ??= createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  return workerThreadsModule;
 }

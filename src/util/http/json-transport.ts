@@ -1,5 +1,5 @@
 import http from 'node:http';
-import https from 'node:https';
+import { httpsModule } from './https-module.js';
 import type { HeaderReader } from './retry-after.js';
 import { toAbortSignal, type CancelSignal } from './cancellation.js';
 import { requestTarget, wireHeaders, type RequestTarget } from './request-target.js';
@@ -52,16 +52,21 @@ export class TransportError extends Error {
  * encoded copy. The request is the same, byte for byte.
  */
 export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTransport {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 }),
+  const maxSockets = options.maxSockets ?? 256;
+  const httpAgent = new http.Agent({ keepAlive: true, maxSockets });
+  // Made on the first https:// URL: loading node:https costs start-up that a run against an http:// server never needs.
+  let httpsAgent: http.Agent | undefined;
+  const agentFor = (protocol: string): http.Agent => {
+    if (protocol !== 'https:') return httpAgent;
+    httpsAgent ??= new (httpsModule().Agent)({ keepAlive: true, maxSockets });
+    return httpsAgent;
   };
   const targets = new Map<string, RequestTarget | null>();
   const targetOf = (url: URL): RequestTarget | null => {
     const href = url.href;
     let target = targets.get(href);
     if (target === undefined) {
-      target = requestTarget(url, agents[url.protocol === 'https:' ? 'https:' : 'http:']);
+      target = requestTarget(url, agentFor(url.protocol));
       // Bounded by the URLs a process posts to (one per backend and audit server); a runaway caller stops being remembered.
       if (targets.size < MAX_REMEMBERED_TARGETS) targets.set(href, target);
     }
@@ -108,9 +113,9 @@ export function nodeHttpTransport(options: { maxSockets?: number } = {}): JsonTr
       } else {
         payload = Buffer.from(body);
         const secure = url.protocol === 'https:';
-        request = (secure ? https : http).request(
+        request = (secure ? httpsModule() : http).request(
           url,
-          { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agents[secure ? 'https:' : 'http:'] },
+          { method: 'POST', headers: { ...headers, 'content-length': String(payload.byteLength) }, agent: agentFor(url.protocol) },
           onResponse,
         );
       }

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
+import { httpsModule } from './https-module.js';
 
 /**
  * What node:http needs to POST to one URL, worked out once per URL instead
@@ -38,7 +39,7 @@ export function requestTarget(url: URL, agent: http.Agent): RequestTarget | null
   const effectivePort = port || defaultPort || 80;
   if (effectivePort !== defaultPort) hostHeader += `:${effectivePort}`;
   return {
-    module: url.protocol === 'https:' ? https : http,
+    module: url.protocol === 'https:' ? httpsModule() : http,
     agent,
     protocol: url.protocol,
     hostname,
