@@ -12,15 +12,15 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * deaf to signals) when a parent such as /proc refuses to hold folders;
  * here every failure is a `StoreError` naming the path at once. An
  * existing path must be a regular file: a folder, device or pipe is never
- * a store.
+ * a store. Returns true when no file is there yet (SQLite will create it).
  */
-export function prepareSqlitePath(file: string, readonly: boolean): void {
+export function prepareSqlitePath(file: string, readonly: boolean): boolean {
   const existing = statOrUndefined(file);
   if (existing !== undefined) {
     if (!existing.isFile()) throw new StoreError(`cannot use ${file} as a SQLite store: it is ${kindOf(existing)}, not a file`, 'give --db a file path (it is created when missing)');
-    return;
+    return false;
   }
-  if (readonly) return; // SQLite says the file is missing, with the read-only hint
+  if (readonly) return true; // SQLite says the file is missing, with the read-only hint
   const missing: string[] = [];
   let folder = dirname(resolve(file));
   for (let stats = statOrUndefined(folder); stats === undefined; stats = statOrUndefined(folder)) {
@@ -39,6 +39,7 @@ export function prepareSqlitePath(file: string, readonly: boolean): void {
       throw new StoreError(`cannot create the folder ${path} for the SQLite store ${file} (${code})`, 'check the --db path: its folder must be one you can create files in', error);
     }
   }
+  return true;
 }
 
 /**
