@@ -70,9 +70,11 @@ function agentJson(agent: AgentConfig): Record<string, unknown> {
 
 // The escalation counts are the input of `adaptive`; printing both would say the same thing twice.
 // Table-QA metrics are printed for table-QA runs only.
+// (key by key: a spread or destructuring would read `tableQa`, which `runMetrics` computes on its first read)
 function withoutEscalation(metrics: RunMetrics): Omit<RunMetrics, 'escalation' | 'tableQa'> {
-  const { escalation: _input, tableQa: _tableQa, ...rest } = metrics;
-  return rest;
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(metrics) as Array<keyof RunMetrics>) if (key !== 'escalation' && key !== 'tableQa') rest[key] = metrics[key];
+  return rest as Omit<RunMetrics, 'escalation' | 'tableQa'>;
 }
 
 /** Human-readable lines for `quorum show`. */

@@ -18,6 +18,7 @@ import { metricUnits } from './metric-units.js';
 import { pluginMetricSummaries, type PluginMetricSummary } from './plugin-metric-summary.js';
 import { NO_ANSWER_ROLES } from './no-answer-roles.js';
 import { spokenAnswers } from './spoken-answers.js';
+import { defineLazyProperty } from './table-qa/lazy-property.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
 export { NO_ANSWER_ROLES } from './no-answer-roles.js';
@@ -66,7 +67,7 @@ export interface RunMetrics {
   mae: ForecastError | null;
   /** Units that ran interaction rounds and what those cost (input of `adaptiveSavings`). */
   escalation: EscalationStats;
-  /** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs, latency (table-QA runs; computed for every run with gold answers). */
+  /** EM, numeric match, F1, ROUGE-L, faithfulness, rounds, FLAGs, latency (table-QA runs; for every run with gold answers, computed on its first read). */
   tableQa: TableQaMetrics;
   /**
    * Keys of the registered metrics that apply to at least one finished unit
@@ -121,7 +122,7 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
   const summaries = finished.map((unit) => unit.summary!);
   const measured = metricUnits(units, { ...options, params: { quoteMatch: options.quoteMatch ?? 'loose' } });
   const applicable = applicableMetrics(measured);
-  return {
+  const head = {
     units: units.length,
     completed: finished.length,
     failed,
@@ -143,10 +144,13 @@ export function runMetrics(units: readonly UnitRecord[], options: RunMetricsOpti
     cf: consensusFormationMetric(summaries),
     mae: forecastError(summaries),
     escalation: escalationStats(summaries),
-    tableQa: tableQaMetrics(units, options),
+  };
+  // computed when read: `run` and `show` print it only for runs the table-QA measures apply to
+  const withTableQa = defineLazyProperty(head, 'tableQa', () => tableQaMetrics(units, options));
+  return Object.assign(withTableQa, {
     applicable: applicable.map((metric) => metric.key),
     plugins: pluginMetricSummaries(applicable, measured),
-  };
+  });
 }
 
 function runScoring(summaries: readonly UnitSummary[]): RunScoring {
