@@ -9,7 +9,8 @@
  */
 export function defineLazyProperty<T extends object, K extends PropertyKey, V>(target: T, key: K, compute: () => V): T & Record<K, V> {
   const settle = (value: V): V => {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+    // a frozen object keeps the accessor, which then computes on every read
+    if (Object.getOwnPropertyDescriptor(target, key)?.configurable === true) Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
     return value;
   };
   Object.defineProperty(target, key, {

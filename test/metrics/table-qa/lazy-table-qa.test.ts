@@ -26,6 +26,12 @@ describe('RunMetrics.tableQa is computed when read', () => {
     }
   });
 
+  it('a frozen RunMetrics still reads it', () => {
+    const metrics = Object.freeze(runMetrics(finqa));
+    assert.deepEqual(metrics.tableQa, tableQaMetrics(finqa));
+    assert.deepEqual(metrics.tableQa, tableQaMetrics(finqa));
+  });
+
   it('a write replaces it', () => {
     const metrics = runMetrics(mcq);
     const replaced = { ...tableQaMetrics(mcq), units: 99 };
