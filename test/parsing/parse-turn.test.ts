@@ -43,12 +43,12 @@ describe('parseTurn', () => {
       'No letter at all, but 2 numbers: 12 and 7.5',
     ];
     for (const text of replies) {
-      const turn = parseTurn('free', text, undefined, MCQ, { answerExtraction: 'du' });
-      const quorum = parseTurn('free', text, undefined, MCQ, {});
+      const turn = parseTurn('free', text, undefined, MCQ, { answerExtraction: 'du', peers: [] });
+      const quorum = parseTurn('free', text, undefined, MCQ, { peers: [] });
       assert.equal(JSON.stringify(turn), JSON.stringify({ ...quorum, answer: turn.answer }), text);
       assert.match(turn.answer.rule ?? '', /^(?:du-|none$)/, text);
     }
-    assert.deepEqual(parseTurn('free', replies[0]!, undefined, MCQ, { answerExtraction: 'du' }).answer, { status: 'ok', value: 'A', rule: 'du-parenthesis' });
+    assert.deepEqual(parseTurn('free', replies[0]!, undefined, MCQ, { answerExtraction: 'du', peers: [] }).answer, { status: 'ok', value: 'A', rule: 'du-parenthesis' });
   });
 
   it('dispatches on the format', () => {
