@@ -1,4 +1,4 @@
-import type { ParsedTurn } from '../spec/answer.js';
+import type { ParsedAnswer, ParsedTurn } from '../spec/answer.js';
 import type { QuestionLike } from '../spec/question.js';
 import { isAnswerStatement } from './answer-statement.js';
 import { parseJsonObject } from './json-answer-field.js';
@@ -13,7 +13,15 @@ const RATIONALE_KEYS = ['rationale', 'reasoning', 'explanation', 'reason'];
  * `reasoning` / `explanation` field is used when the reply is JSON.
  */
 export function parseFreeTurn(text: string, question: QuestionLike): ParsedTurn {
-  const answer = parseAnswer(text, question);
+  return freeTurnWithAnswer(text, parseAnswer(text, question));
+}
+
+/**
+ * A free-format turn around an answer already read from it, by quorum's
+ * rules or another's (`du` reads the answer with Du et al.'s rules and
+ * would otherwise pay for quorum's reading only to replace it).
+ */
+export function freeTurnWithAnswer(text: string, answer: ParsedAnswer): ParsedTurn {
   if (text.trim() === '') return { answer, rationale: '', source: 'failed', warnings: ['empty reply'] };
   const object = parseJsonObject(visibleReply(text));
   if (object !== undefined) {

@@ -1,7 +1,7 @@
 import type { ParsedTurn } from '../spec/answer.js';
 import type { QuestionLike } from '../spec/question.js';
 import { parseDuAnswer } from './du-answer.js';
-import { parseFreeTurn } from './free-turn.js';
+import { freeTurnWithAnswer, parseFreeTurn } from './free-turn.js';
 import { parseGdpTurn, type GdpParseOptions } from './gdp-steps.js';
 
 /** A turn's message format (DESIGN §4). */
@@ -19,7 +19,6 @@ export interface ParseTurnOptions extends GdpParseOptions {
  */
 export function parseTurn(format: TurnFormat, text: string, json: unknown, question: QuestionLike, options: ParseTurnOptions): ParsedTurn {
   if (format === 'gdp') return parseGdpTurn(text, json, question, options);
-  const parsed = parseFreeTurn(text, question);
   // the rationale stays quorum's (steps for CARA); only the answer follows their eval
-  return options.answerExtraction === 'du' ? { ...parsed, answer: parseDuAnswer(text, question) } : parsed;
+  return options.answerExtraction === 'du' ? freeTurnWithAnswer(text, parseDuAnswer(text, question)) : parseFreeTurn(text, question);
 }

@@ -27,6 +27,7 @@ import {
 } from './kysely-trace-store.js';
 import { addToCounts, emptyUnitCounts, toRunRecord, toUnitRecord } from './row-mapping.js';
 import type { AuditsTable, Database, RunsTable, UnitsTable } from './schema.js';
+import { noteCompletionCommit, OwnCompletionKeys } from './own-completion-keys.js';
 import { toUnitGroup, type UnitGroupRow } from './unit-groups.js';
 import { unitId } from './unit-id.js';
 
@@ -69,6 +70,8 @@ export class SqliteTraceStore extends KyselyTraceStore {
   private readonly putCompletionsTransaction;
   /** Cache entries written this event-loop turn, committed together (see `putCompletion`). */
   private pendingPuts: PutBatch | undefined;
+  /** Which cache keys a lookup could find, known without one on a store only this connection writes (see the class). */
+  private readonly ownCompletionKeys: OwnCompletionKeys;
 
   /** Use `openSqliteStore`, which configures the connection and migrates the schema first. */
   constructor(
@@ -77,6 +80,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
     options: KyselyTraceStoreOptions = {},
   ) {
     super('sqlite', db, options);
+    this.ownCompletionKeys = new OwnCompletionKeys(sqlite);
     this.statements = {
       markFinished: sqlite.prepare<[string, string, string, string]>(
         "update units set status = ?, summary = ?, finished_at = ? where id = ? and status = 'pending'",
@@ -289,7 +293,9 @@ export class SqliteTraceStore extends KyselyTraceStore {
 
   override async getCompletion(key: string): Promise<CachedCompletion | undefined> {
     // An entry waiting for its batch's commit is already the cache's answer.
-    const value = this.pendingPuts?.entries.get(key) ?? this.sync('reading the completion cache', () => this.storedCompletion(key));
+    const value =
+      this.pendingPuts?.entries.get(key) ??
+      this.sync('reading the completion cache', () => (this.ownCompletionKeys.mayHold(key) ? this.storedCompletion(key) : undefined));
     return value === undefined ? undefined : (JSON.parse(value) as CachedCompletion);
   }
 
@@ -317,7 +323,10 @@ export class SqliteTraceStore extends KyselyTraceStore {
       const scheduled = batch;
       setImmediate(() => this.commitPuts(scheduled));
     }
-    if (!batch.entries.has(key)) batch.entries.set(key, JSON.stringify(value));
+    if (!batch.entries.has(key)) {
+      this.ownCompletionKeys.noteWritten(key);
+      batch.entries.set(key, JSON.stringify(value));
+    }
     return batch.done;
   }
 
@@ -357,6 +366,7 @@ export class SqliteTraceStore extends KyselyTraceStore {
     if (this.pendingPuts === batch) this.pendingPuts = undefined;
     try {
       this.sync('writing the completion cache', () => this.putCompletionsTransaction.immediate(batch.entries, isoNow(this.clock)));
+      noteCompletionCommit();
       batch.settle();
     } catch (error) {
       batch.settle(error);

@@ -35,6 +35,22 @@ describe('parseFreeTurn', () => {
 });
 
 describe('parseTurn', () => {
+  it("with Du et al.'s extraction keeps quorum's rationale and source and takes only their answer, in the same key order", () => {
+    const replies = [
+      'Miosis points to cholinergic excess, not (A). Atropine blocks muscarinic receptors.\n\nAnswer: C',
+      '{"reasoning": "Muscarinic signs need atropine (C).", "answer": "B"}',
+      '  ',
+      'No letter at all, but 2 numbers: 12 and 7.5',
+    ];
+    for (const text of replies) {
+      const turn = parseTurn('free', text, undefined, MCQ, { answerExtraction: 'du', peers: [] });
+      const quorum = parseTurn('free', text, undefined, MCQ, { peers: [] });
+      assert.equal(JSON.stringify(turn), JSON.stringify({ ...quorum, answer: turn.answer }), text);
+      assert.match(turn.answer.rule ?? '', /^(?:du-|none$)/, text);
+    }
+    assert.deepEqual(parseTurn('free', replies[0]!, undefined, MCQ, { answerExtraction: 'du', peers: [] }).answer, { status: 'ok', value: 'A', rule: 'du-parenthesis' });
+  });
+
   it('dispatches on the format', () => {
     const text = 'CLAIM: Atropine is first-line.\nGROUND: Muscarinic blockade.\nAnswer: C';
     const gdp = parseTurn('gdp', text, undefined, MCQ, { peers: [] });

@@ -13,10 +13,18 @@ const WORD = /\p{L}[\p{L}\p{M}\p{N}]*(?:[-'’][\p{L}\p{M}\p{N}]+)*/gu;
  */
 export function contentWords(text: string): Set<string> {
   const words = new Set<string>();
-  for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = match[0].replace(/['’]s$/, '');
-    if (word.length < 2 || /['’]/.test(word) || STOP_WORDS.has(word)) continue;
+  // An exec loop on the shared pattern: matchAll clones the pattern and makes an iterator per text (a turn's rationale, per round summary).
+  const lower = text.toLowerCase();
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(lower); match !== null; match = WORD.exec(lower)) {
+    const word = withoutPossessive(match[0]);
+    if (word.length < 2 || word.includes("'") || word.includes('’') || STOP_WORDS.has(word)) continue;
     words.add(word);
   }
   return words;
+}
+
+/** The word without a final `'s` / `’s` (WORD never matches an empty string, so the loop above always moves on). */
+function withoutPossessive(word: string): string {
+  return word.length > 2 && word.charCodeAt(word.length - 1) === 115 && (word[word.length - 2] === "'" || word[word.length - 2] === '’') ? word.slice(0, -2) : word;
 }

@@ -65,12 +65,21 @@ function key(turn: TurnRef): string {
 }
 
 // rounds ascending; within a round, the order the conversation shows them in (the agent's own reply comes before the peers' replies of that round, which arrive in the next user message)
-// Each ref's key is built once, not twice per comparison; the comparisons and so the (stable) order are the same.
+// A ref ranks by the last place its turn holds in the list, as a key → index map of the list gives it, found by comparing fields
+// (a handful of refs per turn: no key strings, no map); the comparisons and so the (stable) order are the same.
 function sortRefs(refs: readonly TurnRef[]): TurnRef[] {
-  const keys = refs.map(key);
-  const order = new Map(keys.map((turnKey, index) => [turnKey, index]));
-  const ranks = keys.map((turnKey) => order.get(turnKey)!);
+  const ranks = refs.map((turn, index) => lastPlace(refs, turn, index));
   const indexes = refs.map((_, index) => index);
   indexes.sort((a, b) => refs[a]!.round - refs[b]!.round || ranks[a]! - ranks[b]!);
   return indexes.map((index) => refs[index]!);
+}
+
+/** The last index at or after `from` of a ref to the same turn as `turn` (same agent, round and draft, as `key` compares them). */
+function lastPlace(refs: readonly TurnRef[], turn: TurnRef, from: number): number {
+  const draft = turn.draft ?? 0;
+  for (let index = refs.length - 1; index > from; index--) {
+    const other = refs[index]!;
+    if (other.agent === turn.agent && `${other.round}` === `${turn.round}` && `${other.draft ?? 0}` === `${draft}`) return index;
+  }
+  return from;
 }

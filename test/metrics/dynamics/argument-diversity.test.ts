@@ -10,6 +10,9 @@ describe('content words', () => {
     assert.deepEqual([...contentWords("The agent's forecast: I don't think it'll RISE to 3.4% in 2024 — B.")], ['agent', 'forecast', 'think', 'rise']);
     assert.deepEqual([...contentWords('COVID-19 shocks; covid-19 again')], ['covid-19', 'shocks']);
     assert.equal(contentWords('').size, 0);
+    // A curly possessive goes too; "x's" leaves a single letter (dropped); a word read twice in a row starts from the text's beginning.
+    assert.deepEqual([...contentWords('Atropine’s effect, X\'s role; it’s atropine\'s')], ['atropine', 'effect', 'role']);
+    assert.deepEqual([...contentWords('Atropine’s effect')], ['atropine', 'effect']);
   });
 
   it('use the frozen wink-eng-lite-web-model list (299 words)', () => {
