@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '18accea617790a43397d6271a95a1351c1aac0798f80060e32ae7946a02b9aa7', files: 177 } as const;
+export const CODE_FINGERPRINT = { sha256: '6aca7b9d6ccd478926b6c696094c0f18c878e195533e90717faa7b63fd559b95', files: 178 } as const;
