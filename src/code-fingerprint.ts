@@ -5,4 +5,4 @@
  * (`FINGERPRINT_SOURCES` in scripts/code-fingerprint.ts), and how many
  * files it covers. Part of `CODE_VERSION`.
  */
-export const CODE_FINGERPRINT = { sha256: '6aca7b9d6ccd478926b6c696094c0f18c878e195533e90717faa7b63fd559b95', files: 178 } as const;
+export const CODE_FINGERPRINT = { sha256: '1967c8711cdeabce2904f9eb5260d991414f31fb90ae9c9ab2492e8840215cba', files: 177 } as const;

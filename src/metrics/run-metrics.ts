@@ -18,7 +18,7 @@ import { metricUnits } from './metric-units.js';
 import { pluginMetricSummaries, type PluginMetricSummary } from './plugin-metric-summary.js';
 import { NO_ANSWER_ROLES } from './no-answer-roles.js';
 import { spokenAnswers } from './spoken-answers.js';
-import { defineLazyProperty } from './table-qa/lazy-property.js';
+import { defineLazyProperty } from '../util/lazy-property.js';
 import { tableQaMetrics, type TableQaInputs, type TableQaMetrics } from './table-qa/table-qa-metrics.js';
 
 export { NO_ANSWER_ROLES } from './no-answer-roles.js';

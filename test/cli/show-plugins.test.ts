@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { collect, runCli, spawnCli } from '../helpers/cli.js';
+import { collect, runCli, spawnCli, viewerUrl } from '../helpers/cli.js';
 import type { FakeOpenAiServer } from '../helpers/fake-openai-server.js';
 import { startDeterministicServer } from '../queue/queue-fixtures.js';
 
@@ -74,15 +74,7 @@ describe('plugin metrics in quorum run and quorum show', () => {
       const child = spawnCli(['ui', '--db', db, '--port', '0', ...args]);
       const done = collect(child);
       try {
-        const url = await new Promise<string>((resolve, reject) => {
-          let output = '';
-          child.stdout!.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            const match = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-            if (match !== null) resolve(match[1]!);
-          });
-          child.once('exit', (code) => reject(new Error(`quorum ui exited early with ${code}`)));
-        });
+        const url = await viewerUrl(child);
         const detail = (await (await fetch(new URL(`/api/runs/${runId}`, url))).json()) as { metrics: { plugins: { key: string; mean: number; units: number }[] } };
         return detail.metrics.plugins.map(({ key, mean, units }) => ({ key, mean, units }));
       } finally {

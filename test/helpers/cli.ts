@@ -53,3 +53,16 @@ export function collect(child: ChildProcess): Promise<CliResult> {
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return collect(spawnCli(args, env));
 }
+
+/** Resolves with the loopback URL a `quorum ui` child prints when it listens; rejects if it exits first. */
+export function viewerUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (match !== null) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`quorum ui exited early with ${code}`)));
+  });
+}

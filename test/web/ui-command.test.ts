@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { collect, spawnCli } from '../helpers/cli.js';
+import { collect, spawnCli, viewerUrl } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/run-in-process.js';
 import { buildViewerDb } from './fixtures/viewer-db.js';
 
@@ -40,15 +40,7 @@ describe('quorum ui', () => {
   it('prints a loopback URL, serves the API there and exits on SIGTERM', async () => {
     const child = spawnCli(['ui', '--db', file, '--port', '0']);
     const done = collect(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-        if (match !== null) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`quorum ui exited early with ${code}`)));
-    });
+    const url = await viewerUrl(child);
     try {
       const runs = (await (await fetch(new URL('/api/runs', url))).json()) as { total: number };
       assert.equal(runs.total, 2);
