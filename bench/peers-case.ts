@@ -7,8 +7,8 @@
  * - quorum: `quorum run --protocol du --rounds 2` from dist/ (bin/quorum.js),
  *   storing every turn in a fresh SQLite file; `--concurrency 21` units × 3
  *   agents = 63 calls in flight. `node bin/quorum.js` measures what the
- *   installed `quorum` and `npx quorum` run: the binary sets its V8 heap
- *   settings itself (src/cli/heap-settings.ts), not through the shebang;
+ *   installed `quorum` and `npx quorum` run: the binary sets its V8
+ *   settings itself (src/cli/v8-settings.ts), not through the shebang;
  * - a Python standard-library thread loop (bench/peers/du_thread_loop.py),
  *   same prompts and call count, 64 threads, nothing stored;
  * - LangGraph.js (bench/peers/langgraph/du-graph.ts), when that folder has its

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Heap settings first: the young generation grows while the command's modules load (src/cli/heap-settings.ts).
-import('../dist/bundle/cli/heap-settings.js')
-  .then((heap) => heap.applyHeapSettings(process.argv))
+// V8 settings first: the young generation grows while the command's modules load (src/cli/v8-settings.ts).
+import('../dist/bundle/cli/v8-settings.js')
+  .then((v8) => v8.applyV8Settings(process.argv))
   .then(() => import('../dist/bundle/cli/main.js'))
   .then((cli) => cli.main(process.argv))
   .catch((error) => {

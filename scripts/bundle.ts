@@ -30,7 +30,7 @@ export const BUNDLE_ENTRIES: Readonly<Record<string, string>> = Object.freeze({
   'testing/index': 'dist/testing/index.js',
   'cli/bin': 'dist/cli/bin.js',
   'cli/main': 'dist/cli/main.js',
-  'cli/heap-settings': 'dist/cli/heap-settings.js',
+  'cli/v8-settings': 'dist/cli/v8-settings.js',
 });
 
 /** Where the bundle goes, relative to the repository root. */

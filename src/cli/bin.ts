@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { applyHeapSettings } from './heap-settings.js';
+import { applyV8Settings } from './v8-settings.js';
 
-applyHeapSettings(process.argv);
-// main is imported after the heap settings: the young generation grows while the command's modules load.
+applyV8Settings(process.argv);
+// main is imported after the V8 settings: the young generation grows while the command's modules load.
 const { main } = await import('./main.js');
 await main(process.argv);

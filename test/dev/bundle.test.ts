@@ -117,6 +117,6 @@ describe('the bundle of dist/', { skip: built ? false : 'dist/ is not built from
     }
     const bin = readFileSync(join(REPO_ROOT, 'bin', 'quorum.js'), 'utf8');
     const imported = [...bin.matchAll(/import\('([^']+)'\)/g)].map((match) => match[1]);
-    assert.deepEqual(imported, [`../${BUNDLE_DIR}/cli/heap-settings.js`, `../${BUNDLE_DIR}/cli/main.js`]);
+    assert.deepEqual(imported, [`../${BUNDLE_DIR}/cli/v8-settings.js`, `../${BUNDLE_DIR}/cli/main.js`]);
   });
 });

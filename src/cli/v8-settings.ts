@@ -3,10 +3,11 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { commandNameOf } from './command-table.js';
 
 /**
- * V8 garbage-collector settings of the commands that run experiments, set
- * by the `quorum` binary before the command's modules load.
+ * V8 settings of the commands that run experiments (garbage collection and
+ * when functions are optimized), set by the `quorum` binary before the
+ * command's modules load.
  *
- * Why: on the 1,800-call `du` job, V8's defaults let the young generation
+ * Garbage collection. Why: on the 1,800-call `du` job, V8's defaults let the young generation
  * grow to 2 × 16 MB and the old generation to about 4 × its live size
  * before a full collection, while the live heap is ~20 MB (mostly the
  * loaded modules' code). Peak RSS was 133–141 MiB with these defaults
@@ -29,11 +30,28 @@ import { commandNameOf } from './command-table.js';
  * each time it grows a space, so setting them from the binary applies
  * however quorum is started.
  *
+ * Tier-up. `--interrupt-budget` (`TIER_UP_BUDGET_FLAG`) makes V8 wait for
+ * 4 × as much bytecode to run in a function (V8's default budget is 67,584)
+ * before it considers optimizing it with TurboFan. Why: a run spends most of
+ * its CPU in code that runs a few thousand times (a request, a turn, a
+ * commit), and TurboFan compiled ~190 such functions on the peers' 1,800-call
+ * job: 0.58–0.61 s of CPU on V8's background threads against 1.06 s on the
+ * main thread (perf, one run each), on a machine whose two cores the model
+ * server shares. With the larger budget, built trees interleaved:
+ * whole-process CPU ×0.75 and wall ×0.88 on that job, wall ×0.98 on a
+ * 9,000-call job whose hot code gets optimized all the same (BENCHMARKS.md,
+ * "Issue 17, 6 December: when V8 optimizes"). V8 reads the flag each time it
+ * resets a function's budget, so setting it from the binary applies.
+ *
  * Only `run` and `demo`: the settings were measured on them. Commands that
  * read a whole large run into memory (`show`, `ui`, `audit`) would trade
  * CPU for memory differently and keep V8's defaults.
  */
-export const EXPERIMENT_HEAP_FLAGS: readonly string[] = ['--heap-growing-percent=30'];
+/** `--interrupt-budget`: 4 × V8's default of 67,584 (node 20). */
+export const TIER_UP_BUDGET_FLAG = '--interrupt-budget=270336';
+
+/** The flags `applyV8Settings` sets at once for an experiment command. */
+export const EXPERIMENT_V8_FLAGS: readonly string[] = ['--heap-growing-percent=30', TIER_UP_BUDGET_FLAG];
 
 /** Where the young generation stops growing: V8's new space, as `v8.getHeapSpaceStatistics()` reports its size. */
 export const YOUNG_GENERATION_CAP_BYTES = 8 * 1024 * 1024;
@@ -41,30 +59,30 @@ export const YOUNG_GENERATION_CAP_BYTES = 8 * 1024 * 1024;
 /** What stops the young generation growing from its present size. */
 export const YOUNG_GENERATION_FREEZE_FLAG = '--semi-space-growth-factor=1';
 
-/** The commands `EXPERIMENT_HEAP_FLAGS` apply to. */
+/** The commands `EXPERIMENT_V8_FLAGS` apply to. */
 const EXPERIMENT_COMMANDS = new Set(['run', 'demo']);
 
-/** What `applyHeapSettings` uses from V8, replaced in tests. */
-export interface HeapControls {
+/** What `applyV8Settings` uses from V8, replaced in tests. */
+export interface V8Controls {
   setFlag: (flag: string) => void;
   /** Calls `reached` once the young generation has grown to `cap` bytes. */
   watchYoungGeneration: (cap: number, reached: () => void) => void;
 }
 
-const V8_CONTROLS: HeapControls = { setFlag: setFlagsFromString, watchYoungGeneration };
+const V8_CONTROLS: V8Controls = { setFlag: setFlagsFromString, watchYoungGeneration };
 
 /**
- * Sets `EXPERIMENT_HEAP_FLAGS`, and the young generation's cap, when `argv`
+ * Sets `EXPERIMENT_V8_FLAGS`, and the young generation's cap, when `argv`
  * (a process's argv, node and script first) runs an experiment command;
  * returns the flags it set at once. Call it before the command's modules
  * are imported: the young generation grows while they load.
  */
-export function applyHeapSettings(argv: readonly string[], controls: HeapControls = V8_CONTROLS): readonly string[] {
+export function applyV8Settings(argv: readonly string[], controls: V8Controls = V8_CONTROLS): readonly string[] {
   const command = commandNameOf(argv.slice(2));
   if (command === undefined || !EXPERIMENT_COMMANDS.has(command)) return [];
-  for (const flag of EXPERIMENT_HEAP_FLAGS) controls.setFlag(flag);
+  for (const flag of EXPERIMENT_V8_FLAGS) controls.setFlag(flag);
   controls.watchYoungGeneration(YOUNG_GENERATION_CAP_BYTES, () => controls.setFlag(YOUNG_GENERATION_FREEZE_FLAG));
-  return EXPERIMENT_HEAP_FLAGS;
+  return EXPERIMENT_V8_FLAGS;
 }
 
 /**
