@@ -92,6 +92,31 @@ const externalDependencies: Plugin = {
   },
 };
 
+/**
+ * zod's error messages in English only, in quorum's bundled copy of zod:
+ * `z.locales` and `z.core.locales` (zod/v4/classic/external.js and
+ * core/index.js re-export all of zod/v4/locales/index.js, 62 languages)
+ * become a module with `en` alone.
+ * The locales were 341 KB of the 755 KB chunk that holds zod, whose
+ * compiling was most of the compile time before `quorum run`'s first
+ * request; loading that chunk alone: 181 → 163 ms CPU, 49.4 → 45.6 MiB
+ * (BENCHMARKS.md, "Issue 17, 6 December: zod's locales"). quorum never
+ * switches zod's locale (English is zod's default, set by classic/schemas.js
+ * from locales/en.js, which stays), and a plugin's own `zod` keeps its
+ * locales (test/dev/bundle.test.ts).
+ */
+const ZOD_LOCALES_NAMESPACE = 'quorum-zod-locales';
+
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index|mini[\\/]external)\.js$/.test(importer) ? { path: 'en-only', namespace: ZOD_LOCALES_NAMESPACE, pluginData: join(importer, '..', '..', 'locales') } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: ZOD_LOCALES_NAMESPACE }, ({ pluginData }) => ({ contents: "export { default as en } from './en.js';\n", resolveDir: pluginData as string, loader: 'js' }));
+  },
+};
+
 /** Each bundled package's name, version and licence text, from its node_modules folder. */
 function licencesOf(root: string, packages: readonly string[]): string {
   return packages
@@ -116,7 +141,7 @@ export async function bundle(root: string = ROOT): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    plugins: [externalDependencies],
+    plugins: [externalDependencies, zodEnglishOnly],
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',

@@ -69,6 +69,16 @@ describe('the bundle of dist/', { skip: built ? false : 'dist/ is not built from
     assert.ok(imported.has('better-sqlite3') && imported.has('p-limit'), 'the other dependencies stay external');
   });
 
+  it("carries zod's English messages only, and a plugin's own zod keeps every locale", () => {
+    // scripts/bundle.ts (zodEnglishOnly): of node_modules/zod/v4/locales/, only en.js is bundled
+    const locales = Object.values(modules())
+      .flat()
+      .filter((input) => /node_modules\/zod\/v4\/locales\//.test(input));
+    assert.deepEqual(locales, ['node_modules/zod/v4/locales/en.js']);
+    assert.equal(typeof z.locales.fr, 'function');
+    assert.equal(typeof z.locales.en, 'function');
+  });
+
   it("works with a plugin's own zod: its schemas as protocol parameters, quorum's schemas inside its own, instanceof both ways", async () => {
     const quorum = (await import(pathToFileURL(join(bundle, 'index.js')).href)) as typeof import('../../src/index.js');
     const counting = quorum.defineProtocol({ name: 'bundle-zod', description: 'x', params: z.strictObject({ rounds: z.number().int().min(1).default(2) }), async run() {} });
