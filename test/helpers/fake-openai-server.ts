@@ -111,6 +111,9 @@ export class FakeOpenAiServer {
   /** Requests handled, requests being handled now, and the most at once. */
   readonly stats = { handled: 0, inFlight: 0, maxInFlight: 0 };
   jsonSchema: boolean;
+  /** Client connections still open, by the order they were accepted in. */
+  readonly #open = new Set<number>();
+  #accepted = 0;
   readonly #server: Server;
   readonly #queue: FakeScript[] = [];
   readonly #options: FakeOpenAiServerOptions;
@@ -124,6 +127,28 @@ export class FakeOpenAiServer {
       options.fastReply === undefined ? undefined : Buffer.from(JSON.stringify(completionBody('fast', options.fastReply, 'stop', 1, 0, 1)));
     this.#server = createServer((request, response) => this.#handle(request, response));
     this.#server.keepAliveTimeout = 60_000;
+    this.#server.on('connection', (socket) => {
+      const id = this.#accepted++;
+      this.#open.add(id);
+      socket.once('close', () => this.#open.delete(id));
+    });
+  }
+
+  /** Connections accepted so far: a mark for `openSince`. */
+  get accepted(): number {
+    return this.#accepted;
+  }
+
+  /**
+   * Connections accepted at or after `mark` and not yet closed. Once a
+   * client process is dead and its connections are closed, every byte it
+   * sent has been read: a request still in a socket buffer when its sender
+   * died is parsed before that socket's close.
+   */
+  openSince(mark: number): number {
+    let open = 0;
+    for (const id of this.#open) if (id >= mark) open++;
+    return open;
   }
 
   /** Starts a server on a free port of 127.0.0.1. */

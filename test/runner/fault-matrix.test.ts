@@ -187,6 +187,7 @@ async function untilDone(args: readonly string[], times = 3): Promise<number> {
 /** Kills the command with SIGKILL once the server has received `requests` more requests. */
 async function killAfter(args: readonly string[], requests: number, schedule: FaultSchedule): Promise<number> {
   const start = server.requests.length;
+  const sockets = server.accepted;
   const child = spawnCli(args);
   const finished = collect(child);
   let exited = false;
@@ -194,6 +195,11 @@ async function killAfter(args: readonly string[], requests: number, schedule: Fa
   while (server.requests.length - start < requests && !exited) await sleep(10);
   child.kill('SIGKILL');
   await finished;
+  // the child's exit can be seen before the server has read the last requests it sent; a fault
+  // given to one of those belongs to the killed process, so wait until its sockets are closed
+  const deadline = Date.now() + 10_000;
+  while (server.openSince(sockets) > 0 && Date.now() < deadline) await sleep(5);
+  assert.equal(server.openSince(sockets), 0, 'the killed process\'s connections closed within 10 s');
   return schedule.injected.length; // faults the killed process received
 }
 
