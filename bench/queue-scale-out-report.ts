@@ -84,13 +84,24 @@ export function withScaleOutSection(current: string, section: string): string {
 }
 
 /**
- * Sections of an earlier BENCHMARKS.md written by standalone benchmarks
- * between `<!-- name:start -->` and `<!-- name:end -->` markers (scale-out,
- * viewer), to be kept when `npm run bench` rewrites the file. The findings
- * block is left out: the report renders it in its own place.
+ * What follows the findings in an earlier BENCHMARKS.md, kept when `npm run
+ * bench` rewrites the figures above it: the sections standalone benchmarks
+ * write between `<!-- name:start -->` and `<!-- name:end -->` markers
+ * (viewer, scale-out, peers, test suite) and any hand-written text between
+ * them (the viewer's before-and-after subsections sit after its end marker;
+ * keeping only the marked sections dropped them). A file without a findings
+ * block keeps its marked sections only.
  */
 export function keptStandaloneSections(previous: string | undefined): string {
   if (previous === undefined) return '';
+  const findingsEnd = previous.indexOf(FINDINGS_END);
+  if (findingsEnd >= 0) {
+    const rest = previous.slice(findingsEnd + FINDINGS_END.length).trim();
+    return rest === '' ? '' : `\n${rest}\n`;
+  }
   const sections = [...previous.matchAll(/<!-- ([a-z-]+):start -->[\s\S]*?<!-- \1:end -->/g)].filter((match) => match[1] !== 'findings').map((match) => match[0]);
   return sections.length === 0 ? '' : `\n${sections.join('\n\n')}\n`;
 }
+
+/** The end of the hand-written findings block (bench/render-report.ts renders it in its own place). */
+const FINDINGS_END = '<!-- findings:end -->';
