@@ -38,6 +38,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
   const wave = result.latency.replyWaveSeconds;
   const measured = wave === undefined ? undefined : scheduleBound(job, wave);
   const storePerUnit = median(quorum.map((run) => run.storeBytesPerUnit ?? Number.NaN));
+  const outside = median(quorum.map((run) => run.wallSeconds - calls / run.rateWithoutStartup!));
   const startupRows = (['quorum --version', 'quorum --help', 'quorum show'] as const).map((name) => {
     const limit = name === 'quorum show' ? 4 : 3;
     const ratio = pairedRatio(startup[name], node0, (run) => run.wallSeconds);
@@ -67,6 +68,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     '| --- | --- | --- | --- |',
     `| quorum's wall ÷ the Python loop's | ${wallRatio.toFixed(2)}× | ≤ 1.0× | ${verdict(wallRatio <= 1)} |`,
     `| the limit's wall: \`node -e 0\` plus ${calls.toLocaleString('en-US')} calls at the bare client's rate (${wall(node0).toFixed(2)} + ${(calls / rate(bare)).toFixed(2)} s) ÷ the Python loop's | ${((wall(node0) + calls / rate(bare)) / wall(python)).toFixed(2)}× | (context) | — |`,
+    `| quorum's wall outside the run (start-up before the run's record and teardown after its last unit: wall − ${calls.toLocaleString('en-US')} calls at its own rate) | ${outside.toFixed(2)} s of ${wall(quorum).toFixed(2)} s (\`node -e 0\`: ${wall(node0).toFixed(2)} s) | (context) | — |`,
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
     `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
     `| the same against the job's schedule bound (${nominal.waves} waves of ${slots} units × 3 rounds × ${result.latency.ms} ms = ${nominal.seconds.toFixed(2)} s, ${nominal.rate.toFixed(0)}/s = ${((nominal.rate / ideal) * 100).toFixed(1)} % of ideal) | ${((rate(result.latency.quorum) / nominal.rate) * 100).toFixed(0)} % | (context) | — |`,
