@@ -5,6 +5,19 @@ import type { ProfileSummary } from './cpu-profile-summary.js';
  * case runs in a fresh process so its peak memory is its own.
  */
 
+/**
+ * The `du` workload of benchmarks 1 and 2 and the scale-out case: 3 agents ×
+ * 3 rounds (round 0 and `rounds: 2` debate rounds) = 9 calls per unit, the
+ * workload of their earlier figures. `du` alone is Du et al.'s 2 rounds
+ * since it follows their code, so the cases pass these overrides, and the
+ * reports compute their counts and latency bounds from `BENCH_DU_ROUNDS`.
+ */
+export const BENCH_DU_OVERRIDES = Object.freeze({ rounds: 2 });
+/** Rounds of one unit (round 0 included): every round is 3 parallel calls. */
+export const BENCH_DU_ROUNDS = BENCH_DU_OVERRIDES.rounds + 1;
+/** Calls per unit. */
+export const BENCH_DU_CALLS_PER_UNIT = 3 * BENCH_DU_ROUNDS;
+
 /** How the OpenAI backend sends calls: node:http directly (as shipped), or through Node's global fetch (its `fetch` option, for proxies). */
 export type FetchVariant = 'direct' | 'global-fetch';
 
@@ -13,7 +26,7 @@ export interface HttpCaseConfig {
   kind: 'http';
   /** Delay the server adds to every reply. */
   latencyMs: number;
-  /** Units (questions) of each measured run; 9 completions each. */
+  /** Units (questions) of each measured run; `BENCH_DU_CALLS_PER_UNIT` completions each. */
   units: number;
   warmupUnits: number;
   /** Measured runs per variant; variants alternate run by run. */

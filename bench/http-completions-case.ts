@@ -1,6 +1,6 @@
 /**
- * Benchmarks 1 and 2 (worker process): `du` runs (3 agents × 3 rounds = 9
- * completions per unit) through the real path — `startRun`, the backend pool
+ * Benchmarks 1 and 2 (worker process): `du` runs (`BENCH_DU_OVERRIDES`: 3
+ * agents × 3 rounds = 9 completions per unit) through the real path — `startRun`, the backend pool
  * and its middleware, the OpenAI backend over HTTP, a fresh SQLite file per
  * run so the completion cache always misses — against the fake server in its
  * own process.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startRun, uniformAgents } from '../src/runner/start-run.js';
 import { openSqliteStore } from '../src/store/open-sqlite-store.js';
 import { summarizeCpuProfile, type CpuProfile } from './cpu-profile-summary.js';
-import { runWorker, type FetchVariant, type HttpCaseConfig, type HttpCaseResult, type HttpRepetition } from './case-protocol.js';
+import { BENCH_DU_OVERRIDES, runWorker, type FetchVariant, type HttpCaseConfig, type HttpCaseResult, type HttpRepetition } from './case-protocol.js';
 import { startFakeServerProcess, type FakeServerProcess } from './fake-server-child.js';
 import { measureCeilings } from './http-client-ceilings.js';
 import { processPeakRss, sampleRss } from './rss-sampler.js';
@@ -35,8 +35,7 @@ async function measuredRun(config: HttpCaseConfig, server: FakeServerProcess, va
     const outcome = await startRun({
       store,
       protocol: 'du',
-      // 3 rounds (round 0 and 2 debate rounds) = 9 calls per unit, as the report says and the earlier figures ran: `du` alone is Du et al.'s 2 rounds
-      overrides: { rounds: 2 },
+      overrides: BENCH_DU_OVERRIDES,
       dataset: syntheticDataset(units),
       agents: uniformAgents(3, `openai:bench@${server.url}`),
       seeds: [1],

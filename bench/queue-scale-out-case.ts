@@ -9,6 +9,7 @@
  * uses a fresh PostgreSQL schema (or SQLite file), so the completion cache
  * always misses.
  */
+import { BENCH_DU_OVERRIDES } from './case-protocol.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,8 +96,7 @@ export async function runScaleOutCase(config: ScaleOutConfig, databaseUrl: strin
       (store: TraceStore): StartRunOptions => ({
         store,
         protocol: 'du',
-        // 3 rounds (round 0 and 2 debate rounds) = 9 calls per unit, as the report says and the earlier figures ran: `du` alone is Du et al.'s 2 rounds
-        overrides: { rounds: 2 },
+        overrides: BENCH_DU_OVERRIDES,
         // Same name and path for both setups: a worker re-reads the file and keeps the run's question ids.
         dataset: { name: dataset.name, path: dataset.path, questions: setup.questions },
         agents: uniformAgents(3, `openai:bench@${setup.url}`),

@@ -4,6 +4,7 @@
  * benchmarks' sections are never touched.
  */
 import { cpus, totalmem } from 'node:os';
+import { BENCH_DU_CALLS_PER_UNIT, BENCH_DU_ROUNDS } from './case-protocol.js';
 import type { ScaleOutResult, ScaleOutRun } from './queue-scale-out-case.js';
 
 export const SCALE_OUT_START = '<!-- scale-out:start -->';
@@ -37,8 +38,8 @@ export function renderScaleOut(result: ScaleOutResult, load: [number, number], d
   const { latencyBound } = config;
   const slowLocal = medianRate(result, 'local-postgres', 1, 'latency');
   const slowOne = medianRate(result, 'queue', 1, 'latency');
-  // A unit of `du` is 3 rounds of 3 parallel calls: at best 3 × latency long, so C units in flight give C / (3 × latency) units/s.
-  const ideal = latencyBound.concurrency / ((3 * latencyBound.latencyMs) / 1000);
+  // A unit of `du` is BENCH_DU_ROUNDS rounds of 3 parallel calls: at best that many latencies long, so C units in flight give C / (rounds × latency) units/s.
+  const ideal = latencyBound.concurrency / ((BENCH_DU_ROUNDS * latencyBound.latencyMs) / 1000);
   const slowRows = [
     `| local, one process, PostgreSQL | ${slowLocal.toFixed(1)} | — | ${(slowLocal / ideal).toFixed(2)} |`,
     ...config.workerCounts.map((workers) => {
@@ -52,7 +53,7 @@ export function renderScaleOut(result: ScaleOutResult, load: [number, number], d
     '',
     `Written by \`node --import tsx bench/queue-bench.ts --write\` or \`npm run bench -- --only q\` (needs DATABASE_URL and REDIS_URL; other runs of \`npm run bench\` keep this section). ${date.toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at the end.`,
     '',
-    `Workload: the \`du\` preset (3 agents × 3 rounds = 9 completions per unit) on ${config.units} synthetic MCQ units against the instant fake server (its own process), ${config.concurrency} units in flight per process, a fresh PostgreSQL schema (or SQLite file) per measured run so the completion cache always misses; medians of ${config.repetitions} run(s). Queue mode: the workers are \`quorum worker\` processes, started and connected before the units are queued (start-up not counted); the clock runs from queueing to the last unit stored. PostgreSQL, Redis, the fake server and every worker share this machine's ${cpus().length} cores, so more workers than cores cannot scale here: the figures show the overhead per unit, not the speed-up of workers on their own machines.`,
+    `Workload: the \`du\` preset (3 agents × ${BENCH_DU_ROUNDS} rounds = ${BENCH_DU_CALLS_PER_UNIT} completions per unit) on ${config.units} synthetic MCQ units against the instant fake server (its own process), ${config.concurrency} units in flight per process, a fresh PostgreSQL schema (or SQLite file) per measured run so the completion cache always misses; medians of ${config.repetitions} run(s). Queue mode: the workers are \`quorum worker\` processes, started and connected before the units are queued (start-up not counted); the clock runs from queueing to the last unit stored. PostgreSQL, Redis, the fake server and every worker share this machine's ${cpus().length} cores, so more workers than cores cannot scale here: the figures show the overhead per unit, not the speed-up of workers on their own machines.`,
     '',
     '| mode | units/s | vs local SQLite | vs local PostgreSQL |',
     '| --- | --- | --- | --- |',
@@ -62,7 +63,7 @@ export function renderScaleOut(result: ScaleOutResult, load: [number, number], d
     '',
     `### When the model server is the bottleneck: ${latencyBound.latencyMs} ms per call`,
     '',
-    `The same workload on ${latencyBound.units} units against a fake server that answers each call after ${latencyBound.latencyMs} ms (any number at once, like a batching vLLM server), ${latencyBound.concurrency} units in flight per process. A \`du\` unit is 3 rounds of 3 parallel calls, so one process can do at most ${latencyBound.concurrency} / (3 × ${latencyBound.latencyMs} ms) = ${ideal.toFixed(1)} units/s; each added worker adds ${latencyBound.concurrency} units in flight. This is what workers on several machines buy: the cores here are not the limit.`,
+    `The same workload on ${latencyBound.units} units against a fake server that answers each call after ${latencyBound.latencyMs} ms (any number at once, like a batching vLLM server), ${latencyBound.concurrency} units in flight per process. A \`du\` unit is ${BENCH_DU_ROUNDS} rounds of 3 parallel calls, so one process can do at most ${latencyBound.concurrency} / (${BENCH_DU_ROUNDS} × ${latencyBound.latencyMs} ms) = ${ideal.toFixed(1)} units/s; each added worker adds ${latencyBound.concurrency} units in flight. This is what workers on several machines buy: the cores here are not the limit.`,
     '',
     '| mode | units/s | vs 1 worker | of the ideal (workers × one process at best) |',
     '| --- | --- | --- | --- |',
@@ -83,25 +84,3 @@ export function withScaleOutSection(current: string, section: string): string {
   return `${current.trimEnd()}\n\n${section}\n`;
 }
 
-/**
- * What follows the findings in an earlier BENCHMARKS.md, kept when `npm run
- * bench` rewrites the figures above it: the sections standalone benchmarks
- * write between `<!-- name:start -->` and `<!-- name:end -->` markers
- * (viewer, scale-out, peers, test suite) and any hand-written text between
- * them (the viewer's before-and-after subsections sit after its end marker;
- * keeping only the marked sections dropped them). A file without a findings
- * block keeps its marked sections only.
- */
-export function keptStandaloneSections(previous: string | undefined): string {
-  if (previous === undefined) return '';
-  const findingsEnd = previous.indexOf(FINDINGS_END);
-  if (findingsEnd >= 0) {
-    const rest = previous.slice(findingsEnd + FINDINGS_END.length).trim();
-    return rest === '' ? '' : `\n${rest}\n`;
-  }
-  const sections = [...previous.matchAll(/<!-- ([a-z-]+):start -->[\s\S]*?<!-- \1:end -->/g)].filter((match) => match[1] !== 'findings').map((match) => match[0]);
-  return sections.length === 0 ? '' : `\n${sections.join('\n\n')}\n`;
-}
-
-/** The end of the hand-written findings block (bench/render-report.ts renders it in its own place). */
-const FINDINGS_END = '<!-- findings:end -->';

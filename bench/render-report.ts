@@ -1,4 +1,4 @@
-import type { HttpCaseResult, LlamaCaseResult, LlamaSide } from './case-protocol.js';
+import { BENCH_DU_CALLS_PER_UNIT, BENCH_DU_ROUNDS, type HttpCaseResult, type LlamaCaseResult, type LlamaSide } from './case-protocol.js';
 import type { ProfileSummary } from './cpu-profile-summary.js';
 import { httpFigures, interleavedRatios, llamaFigures, pairedHttpRatio, type HttpFigures, type LlamaSideFigures } from './figures.js';
 
@@ -141,6 +141,26 @@ export function keptFindings(previous: string | undefined): string | undefined {
   return start >= 0 && end > start ? previous.slice(start, end + FINDINGS_END.length) : undefined;
 }
 
+/**
+ * What follows the findings in an earlier BENCHMARKS.md, kept when `npm run
+ * bench` rewrites the figures above it: the sections standalone benchmarks
+ * write between `<!-- name:start -->` and `<!-- name:end -->` markers
+ * (viewer, scale-out, peers, test suite) and any hand-written text between
+ * them (the viewer's before-and-after subsections sit after its end marker;
+ * keeping only the marked sections dropped them). A file without a findings
+ * block keeps its marked sections only.
+ */
+export function keptStandaloneSections(previous: string | undefined): string {
+  if (previous === undefined) return '';
+  const findingsEnd = previous.indexOf(FINDINGS_END);
+  if (findingsEnd >= 0) {
+    const rest = previous.slice(findingsEnd + FINDINGS_END.length).trim();
+    return rest === '' ? '' : `\n${rest}\n`;
+  }
+  const sections = [...previous.matchAll(/<!-- ([a-z-]+):start -->[\s\S]*?<!-- \1:end -->/g)].filter((match) => match[1] !== 'findings').map((match) => match[0]);
+  return sections.length === 0 ? '' : `\n${sections.join('\n\n')}\n`;
+}
+
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 }
@@ -176,8 +196,8 @@ function httpSummary(figures: HttpFigures): string {
 function httpSettings(result: HttpCaseResult): string {
   const { config } = result;
   return (
-    `Settings: \`du\` preset (3 agents × 3 rounds = 9 completions per unit), ${integer(config.units)} synthetic MCQ units per measured run ` +
-    `(${integer(config.units * 9)} completions), ${config.concurrency} units in flight, backendConcurrency ${config.backendConcurrency}, ` +
+    `Settings: \`du\` preset (3 agents × ${BENCH_DU_ROUNDS} rounds = ${BENCH_DU_CALLS_PER_UNIT} completions per unit), ${integer(config.units)} synthetic MCQ units per measured run ` +
+    `(${integer(config.units * BENCH_DU_CALLS_PER_UNIT)} completions), ${config.concurrency} units in flight, backendConcurrency ${config.backendConcurrency}, ` +
     `server latency ${config.latencyMs} ms, one warm-up run of ${config.warmupUnits} units per variant, then ${config.repetitions} measured run(s) per variant, ` +
     'variants alternating; a fresh SQLite file per run (the completion cache always misses).'
   );

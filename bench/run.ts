@@ -19,10 +19,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HttpCaseConfig, HttpCaseResult, LlamaCaseConfig, LlamaCaseResult } from './case-protocol.js';
 import { httpFigures } from './figures.js';
-import { consoleTable, keptFindings, renderMarkdown, TARGETS, type BenchReport } from './render-report.js';
+import { consoleTable, keptFindings, keptStandaloneSections, renderMarkdown, TARGETS, type BenchReport } from './render-report.js';
 import { runCase } from './run-case.js';
 import { runScaleOutCase, scaleOutConfig } from './queue-scale-out-case.js';
-import { keptStandaloneSections, renderScaleOut, withScaleOutSection } from './queue-scale-out-report.js';
+import { renderScaleOut, withScaleOutSection } from './queue-scale-out-report.js';
 import { runPeersCase } from './peers-case.js';
 import { loadNow, renderPeers, withPeersSection } from './peers-report.js';
 

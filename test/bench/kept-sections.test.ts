@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { keptStandaloneSections } from '../../bench/queue-scale-out-report.js';
+import { keptStandaloneSections } from '../../bench/render-report.js';
 
 const handWritten = '### Before and after: the first screen\n\nMeasured back to back on one store.';
 const previous = [
