@@ -15,17 +15,24 @@
  *   node_modules (`npm install` there: it is not a dependency of quorum, and
  *   the typecheck leaves the folder out); skipped with a message otherwise;
  * - the limit: a bare `node:http` client sending the bodies quorum sent
- *   (rebuilt from the stored turns), 64 in flight.
+ *   (rebuilt from the stored turns), 64 in flight; also at 50 ms, with
+ *   quorum's 63 in flight and no rounds to wait for, as the limit of the
+ *   50 ms target.
+ *
+ * The two Node peers run as plain JavaScript (their TypeScript compiled once
+ * by esbuild before the rounds), as quorum runs from dist/: through tsx their
+ * whole-process wall would include ~0.1 s of the loader compiling them.
  *
  * Also the start-up of `quorum --version`, `--help` and `show` beside
  * `node -e 0`, and quorum at 50 ms per reply against the ideal rate.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
+import { transformSync } from 'esbuild';
 import { startFakeServerProcess } from './fake-server-child.js';
 import { measureReplyWave } from './peers-schedule.js';
 
@@ -48,8 +55,11 @@ export interface PeersResult {
   python: ProcessFigures[];
   bare: ProcessFigures[];
   langgraph: ProcessFigures[] | string;
-  /** `replyWaveSeconds`: the median time for `inFlight` parallel calls to be answered by the slow server (see `measureReplyWave`). */
-  latency: { ms: number; inFlight: number; quorum: ProcessFigures[]; replyWaveSeconds?: number };
+  /**
+   * `replyWaveSeconds`: the median time for `inFlight` parallel calls to be answered by the slow server (see `measureReplyWave`);
+   * `bare`: the bare client against the slow server, `inFlight` at a time (absent in results saved before it was measured).
+   */
+  latency: { ms: number; inFlight: number; quorum: ProcessFigures[]; replyWaveSeconds?: number; bare?: ProcessFigures[] };
   startup: Record<'node -e 0' | 'quorum --version' | 'quorum --help' | 'quorum show', ProcessFigures[]>;
 }
 
@@ -118,14 +128,33 @@ function mcqFile(dir: string, count: number): string {
   return file;
 }
 
+/**
+ * `source` compiled to an ES module at `outFile` (type annotations stripped,
+ * imports left as they are), so the peer starts as plain node; `outFile` must
+ * lie where the source's package imports resolve.
+ */
+function compiledPeer(source: string, outFile: string): string {
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, transformSync(readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: source }).code);
+  return outFile;
+}
+
+/** The bare client's calls per second, from the timing it prints. */
+function withReportedRate(figures: ProcessFigures): ProcessFigures {
+  const reported = JSON.parse(figures.stdout) as { calls: number; wallSeconds: number };
+  return { ...figures, rateWithoutStartup: reported.calls / reported.wallSeconds };
+}
+
 /** Runs the peers' job `rounds` times per side, interleaved. */
 export async function runPeersCase(options: { questions: number; rounds: number; log: (line: string) => void }): Promise<PeersResult> {
   const dir = mkdtempSync(join(tmpdir(), 'quorum-peers-'));
   const data = mcqFile(dir, options.questions);
   const langgraphDir = join(root, 'bench', 'peers', 'langgraph');
-  const langgraph: ProcessFigures[] | string = existsSync(join(langgraphDir, 'node_modules', '@langchain', 'langgraph'))
-    ? []
-    : 'skipped: run `npm install` in bench/peers/langgraph (LangGraph.js is not a dependency of quorum)';
+  const langgraphInstalled = existsSync(join(langgraphDir, 'node_modules', '@langchain', 'langgraph'));
+  const langgraph: ProcessFigures[] | string = langgraphInstalled ? [] : 'skipped: run `npm install` in bench/peers/langgraph (LangGraph.js is not a dependency of quorum)';
+  const bareClient = compiledPeer(join(root, 'bench', 'peers', 'bare-http-client.ts'), join(dir, 'bare-http-client.mjs'));
+  // Inside the folder's node_modules, where its @langchain imports resolve (and git does not look).
+  const langgraphScript = langgraphInstalled ? compiledPeer(join(langgraphDir, 'du-graph.ts'), join(langgraphDir, 'node_modules', '.quorum-bench', 'du-graph.mjs')) : undefined;
   const result: PeersResult = {
     questions: options.questions,
     rounds: options.rounds,
@@ -156,12 +185,10 @@ export async function runPeersCase(options: { questions: number; rounds: number;
       options.log(`   round ${round + 1}: python…`);
       result.python.push(timed('python3', [join(root, 'bench', 'peers', 'du_thread_loop.py'), server.url, data, '3', '3', '64']));
       options.log(`   round ${round + 1}: bare node:http client…`);
-      const bare = timed(process.execPath, ['--import', 'tsx', join(root, 'bench', 'peers', 'bare-http-client.ts'), server.url, bodies, '64']);
-      const reported = JSON.parse(bare.stdout) as { calls: number; wallSeconds: number };
-      result.bare.push({ ...bare, rateWithoutStartup: reported.calls / reported.wallSeconds });
+      result.bare.push(withReportedRate(timed(process.execPath, [bareClient, server.url, bodies, '64'])));
       if (Array.isArray(result.langgraph)) {
         options.log(`   round ${round + 1}: LangGraph.js…`);
-        result.langgraph.push(timed(process.execPath, ['--import', 'tsx', join(langgraphDir, 'du-graph.ts'), server.url, data, '3', '3', '64']));
+        result.langgraph.push(timed(process.execPath, [langgraphScript!, server.url, data, '3', '3', '64']));
       }
       for (const [name, command, args] of [
         ['node -e 0', process.execPath, ['-e', '0']],
@@ -179,10 +206,13 @@ export async function runPeersCase(options: { questions: number; rounds: number;
   try {
     options.log(`   the ${result.latency.ms} ms server's reply wave (${result.latency.inFlight} calls at once, bare client)…`);
     result.latency.replyWaveSeconds = await measureReplyWave(slow.url, result.latency.inFlight, 20);
+    result.latency.bare = [];
     for (let round = 0; round < options.rounds; round++) {
       options.log(`   round ${round + 1}: quorum at ${result.latency.ms} ms…`);
       const db = join(dir, `latency-${round}.db`);
       result.latency.quorum.push({ ...quorumRun(slow.url, db), rateWithoutStartup: storedRate(db) });
+      options.log(`   round ${round + 1}: bare node:http client at ${result.latency.ms} ms…`);
+      result.latency.bare.push(withReportedRate(timed(process.execPath, [bareClient, slow.url, bodies!, String(result.latency.inFlight)])));
     }
   } finally {
     await slow.close();

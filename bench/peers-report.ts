@@ -49,13 +49,20 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     typeof result.langgraph === 'string'
       ? `| LangGraph.js | ${result.langgraph} |  |  |  |  |`
       : `| LangGraph.js (bench/peers/langgraph) | ${wall(result.langgraph).toFixed(2)} s | ${cpu(result.langgraph).toFixed(2)} s | ${rss(result.langgraph).toFixed(0)} MiB | — | ${list(result.langgraph.map((run) => run.wallSeconds))} |`;
+  const latencyBare = result.latency.bare ?? [];
+  const latencyBareRows =
+    latencyBare.length === 0
+      ? []
+      : [
+          `| the bare client at ${result.latency.ms} ms, ${result.latency.inFlight} in flight and no rounds to wait for (the limit of this target on this server) | ${rate(latencyBare).toFixed(0)}/s = ${((rate(latencyBare) / ideal) * 100).toFixed(0)} % of ideal | (context) | — |`,
+        ];
   const langgraphTarget =
     typeof result.langgraph === 'string' ? [] : [`| LangGraph.js's wall ÷ quorum's (comparison) | ${pairedRatio(result.langgraph, quorum, (run) => run.wallSeconds).toFixed(2)}× | — | — |`];
   return [
     START,
     '## The peers\' job, whole process',
     '',
-    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${cpus().length} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight.`,
+    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${cpus().length} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight. The two Node peers run as plain JavaScript compiled by esbuild before the rounds, as quorum runs from dist/ (through tsx each would start ~0.1 s later).`,
     '',
     '| side | wall (median) | CPU | peak RSS | calls/s without start-up | runs (wall s) |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -67,6 +74,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     '| target | measured | limit | verdict |',
     '| --- | --- | --- | --- |',
     `| quorum's wall ÷ the Python loop's | ${wallRatio.toFixed(2)}× | ≤ 1.0× | ${verdict(wallRatio <= 1)} |`,
+    `| the bare client's whole-process wall ÷ the Python loop's | ${pairedRatio(bare, python, (run) => run.wallSeconds).toFixed(2)}× | (context) | — |`,
     `| the limit's wall: \`node -e 0\` plus ${calls.toLocaleString('en-US')} calls at the bare client's rate (${wall(node0).toFixed(2)} + ${(calls / rate(bare)).toFixed(2)} s) ÷ the Python loop's | ${((wall(node0) + calls / rate(bare)) / wall(python)).toFixed(2)}× | (context) | — |`,
     `| quorum's wall outside the run (start-up before the run's record and teardown after its last unit: wall − ${calls.toLocaleString('en-US')} calls at its own rate) | ${outside.toFixed(2)} s of ${wall(quorum).toFixed(2)} s (\`node -e 0\`: ${wall(node0).toFixed(2)} s) | (context) | — |`,
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
@@ -77,6 +85,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
       : [
           `| the same against the schedule at the server's measured reply wave (${result.latency.inFlight} calls at once from a bare client: ${(wave * 1000).toFixed(1)} ms median; ${measured.seconds.toFixed(2)} s, ${measured.rate.toFixed(0)}/s = ${((measured.rate / ideal) * 100).toFixed(1)} % of ideal) | ${((rate(result.latency.quorum) / measured.rate) * 100).toFixed(0)} % | (context) | — |`,
         ]),
+    ...latencyBareRows,
     `| quorum's peak RSS | ${rss(quorum).toFixed(0)} MiB | ≤ 100 MiB | ${verdict(rss(quorum) <= 100)} |`,
     `| quorum's SQLite file per unit (every turn, reconstructible) | ${(storePerUnit / 1000).toFixed(1)} KB | ≤ 8 KB | ${verdict(storePerUnit <= 8000)} |`,
     ...langgraphTarget,
