@@ -33,6 +33,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { transformSync } from 'esbuild';
+import { BENCH_DU_OVERRIDES, BENCH_DU_ROUNDS } from './case-protocol.js';
 import { startFakeServerProcess } from './fake-server-child.js';
 import { measureReplyWave } from './peers-schedule.js';
 
@@ -166,7 +167,7 @@ export async function runPeersCase(options: { questions: number; rounds: number;
     startup: { 'node -e 0': [], 'quorum --version': [], 'quorum --help': [], 'quorum show': [] },
   };
   const quorumRun = (url: string, db: string) =>
-    timed(process.execPath, [QUORUM, 'run', '--protocol', 'du', '--rounds', '2', '--dataset', 'medqa', '--data', data, '--backend', `openai:m@${url}`, '--concurrency', String(QUORUM_IN_FLIGHT_UNITS), '--db', db, '--json']);
+    timed(process.execPath, [QUORUM, 'run', '--protocol', 'du', '--rounds', String(BENCH_DU_OVERRIDES.rounds), '--dataset', 'medqa', '--data', data, '--backend', `openai:m@${url}`, '--concurrency', String(QUORUM_IN_FLIGHT_UNITS), '--db', db, '--json']);
   const server = await startFakeServerProcess({ latencyMs: 0, reply: 'Reasoning about it.\nAnswer: (A)' });
   let bodies: string | undefined;
   let showArgs: string[] | undefined;
@@ -183,12 +184,12 @@ export async function runPeersCase(options: { questions: number; rounds: number;
         showArgs = [QUORUM, 'show', runId, '--db', db];
       }
       options.log(`   round ${round + 1}: python…`);
-      result.python.push(timed('python3', [join(root, 'bench', 'peers', 'du_thread_loop.py'), server.url, data, '3', '3', '64']));
+      result.python.push(timed('python3', [join(root, 'bench', 'peers', 'du_thread_loop.py'), server.url, data, '3', String(BENCH_DU_ROUNDS), '64']));
       options.log(`   round ${round + 1}: bare node:http client…`);
       result.bare.push(withReportedRate(timed(process.execPath, [bareClient, server.url, bodies, '64'])));
       if (Array.isArray(result.langgraph)) {
         options.log(`   round ${round + 1}: LangGraph.js…`);
-        result.langgraph.push(timed(process.execPath, [langgraphScript!, server.url, data, '3', '3', '64']));
+        result.langgraph.push(timed(process.execPath, [langgraphScript!, server.url, data, '3', String(BENCH_DU_ROUNDS), '64']));
       }
       for (const [name, command, args] of [
         ['node -e 0', process.execPath, ['-e', '0']],

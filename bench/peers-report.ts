@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { BENCH_DU_CALLS_PER_UNIT, BENCH_DU_ROUNDS } from './case-protocol.js';
 import type { PeersResult, ProcessFigures } from './peers-case.js';
 import { scheduleBound } from './peers-schedule.js';
 
@@ -25,12 +26,12 @@ function pairedRatio(a: readonly ProcessFigures[], b: readonly ProcessFigures[],
 
 /** The peers section of BENCHMARKS.md. */
 export function renderPeers(result: PeersResult, load: readonly [number, number]): string {
-  const calls = result.questions * 9;
+  const calls = result.questions * BENCH_DU_CALLS_PER_UNIT;
   const { quorum, python, bare, startup } = result;
   const node0 = startup['node -e 0'];
   const wallRatio = pairedRatio(quorum, python, (run) => run.wallSeconds);
   const bareShare = median(quorum.map((run, index) => run.rateWithoutStartup! / bare[index]!.rateWithoutStartup!));
-  const job = { questions: result.questions, unitsInFlight: result.latency.inFlight / 3, roundsPerUnit: 3, callsPerRound: 3 };
+  const job = { questions: result.questions, unitsInFlight: result.latency.inFlight / 3, roundsPerUnit: BENCH_DU_ROUNDS, callsPerRound: 3 };
   const nominal = scheduleBound(job, result.latency.ms / 1000);
   const ideal = nominal.idealRate;
   const latencyShare = rate(result.latency.quorum) / ideal;
@@ -62,7 +63,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     START,
     '## The peers\' job, whole process',
     '',
-    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${cpus().length} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × 3 rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight. The two Node peers run as plain JavaScript compiled by esbuild before the rounds, as quorum runs from dist/ (through tsx each would start ~0.1 s later).`,
+    `Written by \`npm run bench -- --only p\` (bench/peers-case.ts) on ${new Date().toISOString()}; load average (1 min) ${load[0].toFixed(2)} at start, ${load[1].toFixed(2)} at end, on ${cpus().length} shared cores. Du debate, ${result.questions} synthetic MCQs × 3 agents × ${BENCH_DU_ROUNDS} rounds = ${calls.toLocaleString('en-US')} calls against one OpenAI-compatible stub process (0 ms), ${result.rounds} rounds with the sides interleaved; each side is a whole process under \`/usr/bin/time\` (wall, user + system CPU, peak RSS). Ratios are medians of the ratios within a round. quorum runs from dist/ with \`--concurrency ${result.latency.inFlight / 3}\` (×3 agents = ${result.latency.inFlight} calls in flight) and stores every turn in SQLite; the Python loop (bench/peers/du_thread_loop.py, standard library, 64 threads) stores nothing; LangGraph.js runs a StateGraph with one node per round (21 graphs × 3 agents in flight) through \`@langchain/openai\`; the bare client sends quorum's own request bodies, 64 in flight. The two Node peers run as plain JavaScript compiled by esbuild before the rounds, as quorum runs from dist/ (through tsx each would start ~0.1 s later).`,
     '',
     '| side | wall (median) | CPU | peak RSS | calls/s without start-up | runs (wall s) |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -79,7 +80,7 @@ export function renderPeers(result: PeersResult, load: readonly [number, number]
     `| quorum's wall outside the run (start-up before the run's record and teardown after its last unit: wall − ${calls.toLocaleString('en-US')} calls at its own rate) | ${outside.toFixed(2)} s of ${wall(quorum).toFixed(2)} s (\`node -e 0\`: ${wall(node0).toFixed(2)} s) | (context) | — |`,
     `| quorum's rate ÷ the bare client's, start-up excluded, 0 ms | ${bareShare.toFixed(2)} | ≥ 0.8 | ${verdict(bareShare >= 0.8)} |`,
     `| quorum at ${result.latency.ms} ms, ${result.latency.inFlight} in flight, start-up excluded | ${rate(result.latency.quorum).toFixed(0)}/s = ${(latencyShare * 100).toFixed(0)} % of ideal ${ideal.toFixed(0)}/s | ≥ 95 % | ${verdict(latencyShare >= 0.95)} |`,
-    `| the same against the job's schedule bound (${nominal.waves} waves of ${slots} units × 3 rounds × ${result.latency.ms} ms = ${nominal.seconds.toFixed(2)} s, ${nominal.rate.toFixed(0)}/s = ${((nominal.rate / ideal) * 100).toFixed(1)} % of ideal) | ${((rate(result.latency.quorum) / nominal.rate) * 100).toFixed(0)} % | (context) | — |`,
+    `| the same against the job's schedule bound (${nominal.waves} waves of ${slots} units × ${BENCH_DU_ROUNDS} rounds × ${result.latency.ms} ms = ${nominal.seconds.toFixed(2)} s, ${nominal.rate.toFixed(0)}/s = ${((nominal.rate / ideal) * 100).toFixed(1)} % of ideal) | ${((rate(result.latency.quorum) / nominal.rate) * 100).toFixed(0)} % | (context) | — |`,
     ...(measured === undefined || wave === undefined
       ? []
       : [

@@ -9,7 +9,6 @@
  * uses a fresh PostgreSQL schema (or SQLite file), so the completion cache
  * always misses.
  */
-import { BENCH_DU_OVERRIDES } from './case-protocol.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import { startRun, uniformAgents, type StartRunOptions } from '../src/runner/sta
 import type { TraceStore } from '../src/spec/store.js';
 import { openSqliteStore } from '../src/store/open-sqlite-store.js';
 import { openPostgresStore } from '../src/store/postgres/open-postgres-store.js';
+import { BENCH_DU_OVERRIDES } from './case-protocol.js';
 import { startFakeServerProcess } from './fake-server-child.js';
 import { syntheticQuestions } from './synthetic-questions.js';
 
